@@ -1,0 +1,45 @@
+"""bleu_lab: BLEU, ROUGE and chrF that show their work.
+
+The package follows the way a score is made:
+
+    text -> tokens -> per-sentence statistics -> score -> explanation -> picture
+
+``tokenizers`` (text to tokens), ``counting`` (n-grams, clipped counts,
+lengths), ``bleu`` / ``rouge`` / ``chrf`` (scores from statistics),
+``results`` and ``explanation`` (what a score is made of), and, imported only
+when asked for, ``plotting`` and ``widgets`` (pictures and live controls).
+
+Scores are on the 0-1 scale of the formulas; sacrebleu prints 100 times them.
+
+>>> import bleu_lab
+>>> print(bleu_lab.sentence_bleu("the cat is on the mat", ["the cat is on the mat"]))
+BLEU = 1.0000 1.0000/1.0000/1.0000/1.0000 (BP = 1.0000 ratio = 1.0000 hyp_len = 6 ref_len = 6)
+"""
+
+from .bleu import (
+    bleu_from_stats,
+    brevity_penalty,
+    corpus_bleu,
+    modified_precision,
+    sentence_bleu,
+)
+from .counting import SentenceStats, ngrams
+from .inputs import references_from_streams
+from .results import BleuResult
+from .tokenizers import TOKENIZER_NAMES, tokenize
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BleuResult",
+    "SentenceStats",
+    "TOKENIZER_NAMES",
+    "bleu_from_stats",
+    "brevity_penalty",
+    "corpus_bleu",
+    "modified_precision",
+    "ngrams",
+    "references_from_streams",
+    "sentence_bleu",
+    "tokenize",
+]

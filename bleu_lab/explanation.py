@@ -1,0 +1,133 @@
+"""Scores explained: the step-by-step table as text and HTML, and matched n-grams highlighted.
+
+The palette is Okabe and Ito's colour-blind-safe set; each n-gram order has
+its own colour, and highlighting does not rely on colour alone (matched
+tokens are also underlined, and the HTML table repeats every number).
+"""
+
+from __future__ import annotations
+
+import html
+
+from .counting import matched_positions, ngram_matches
+
+# Okabe-Ito colours, light enough for black text, one per n-gram order.
+ORDER_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
+ORDER_TINTS = ("#f5d9a3", "#c4e4f6", "#a8dccb", "#faf5b8", "#ebc5db", "#a9cfe6")
+
+
+def _require_tokens(result):
+    if result.candidate_tokens is None:
+        raise ValueError(
+            "this result comes from statistics or a whole corpus, so it has no sentence to show; "
+            "use sentence_bleu(candidate, references) for n-gram details"
+        )
+
+
+def sentence_ngram_matches(result, n: int):
+    """Distinct candidate n-grams of order n with candidate count, reference clip and clipped count."""
+    _require_tokens(result)
+    if not 1 <= n <= result.max_order:
+        raise ValueError(f"n must be between 1 and {result.max_order} for this result, got {n}")
+    return ngram_matches(result.candidate_tokens, result.reference_tokens, n)
+
+
+def _smoothing_label(result) -> str:
+    label = result.smoothing
+    if result.smooth_value is not None:
+        label += f" ({result.smooth_value:g})"
+    if result.effective_order:
+        label += f", effective order {result.used_orders}"
+    return label
+
+
+def explain_bleu(result) -> str:
+    """The step-by-step table of a BLEU result as plain text."""
+    lines = []
+    if result.candidate_tokens is not None:
+        lines.append("candidate:   " + " ".join(result.candidate_tokens))
+        for i, reference in enumerate(result.reference_tokens, 1):
+            lines.append(f"reference {i}: " + " ".join(reference))
+        lines.append("")
+    lines.append(f"{'n':>2}  {'clipped':>8}  {'total':>7}  {'precision':>9}  {'weight':>7}")
+    for n, (m, t, p, w) in enumerate(_rows(result), 1):
+        lines.append(f"{n:>2}  {m:>8}  {t:>7}  {p:>9.4f}  {w:>7.4f}")
+    lines.append(f"smoothing: {_smoothing_label(result)}")
+    lines.append(f"candidate length c = {result.candidate_length}, reference length r = {result.reference_length}")
+    lines.append(f"brevity penalty BP = {_bp_formula(result)} = {result.brevity_penalty:.4f}")
+    lines.append(f"geometric mean exp(sum w_n log p_n) = {result.geometric_mean:.4f}")
+    lines.append(f"BLEU = BP x mean = {result.score:.4f}   (sacrebleu prints {100 * result.score:.2f})")
+    return "\n".join(lines)
+
+
+def _rows(result):
+    weights = list(result.weights) + [0.0] * (result.max_order - len(result.weights))
+    return zip(result.counts, result.totals, result.precisions, weights)
+
+
+def _bp_formula(result) -> str:
+    c, r = result.candidate_length, result.reference_length
+    if c > r:
+        return "1 (c > r)"
+    if c == 0:
+        return "0 (empty candidate)"
+    return f"exp(1 - {r}/{c})"
+
+
+def highlight_tokens(tokens, references, n: int) -> str:
+    """HTML of the tokens with the ones covered by a matched n-gram of order n marked."""
+    covered = [False] * len(tokens)
+    for start in matched_positions(tokens, references, n):
+        for position in range(start, start + n):
+            covered[position] = True
+    colour = ORDER_TINTS[(n - 1) % len(ORDER_TINTS)]
+    pieces = []
+    for token, is_covered in zip(tokens, covered):
+        text = html.escape(token)
+        if is_covered:
+            text = (
+                f'<span style="background:{colour};text-decoration:underline;padding:0 2px;'
+                f'border-radius:3px" title="matched {n}-gram">{text}</span>'
+            )
+        pieces.append(text)
+    return " ".join(pieces)
+
+
+def _highlight_rows(result) -> str:
+    rows = []
+    for n in range(1, result.max_order + 1):
+        rows.append(
+            f"<tr><td style='padding-right:8px;white-space:nowrap'>{n}-grams</td>"
+            f"<td style='text-align:left'>{highlight_tokens(result.candidate_tokens, result.reference_tokens, n)}</td></tr>"
+        )
+    references = "".join(
+        f"<tr><td style='padding-right:8px;white-space:nowrap'>reference {i}</td>"
+        f"<td style='text-align:left'>{html.escape(' '.join(reference))}</td></tr>"
+        for i, reference in enumerate(result.reference_tokens, 1)
+    )
+    return (
+        "<table style='margin-bottom:6px'>"
+        "<tr><th colspan='2' style='text-align:left'>candidate, matched n-grams underlined per order</th></tr>"
+        f"{''.join(rows)}{references}</table>"
+    )
+
+
+def bleu_html(result) -> str:
+    """The explanation as an HTML fragment for notebooks."""
+    parts = [f"<div class='bleu-lab-result'><b>BLEU = {result.score:.4f}</b> "
+             f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * result.score:.2f})</span>"]
+    if result.candidate_tokens is not None:
+        parts.append(_highlight_rows(result))
+    header = "".join(f"<th style='padding:0 8px'>{h}</th>" for h in ("n", "clipped", "total", "precision", "weight"))
+    body = "".join(
+        f"<tr><td>{n}</td><td>{m}</td><td>{t}</td><td>{p:.4f}</td><td>{w:.4f}</td></tr>"
+        for n, (m, t, p, w) in enumerate(_rows(result), 1)
+    )
+    parts.append(f"<table><tr>{header}</tr>{body}</table>")
+    parts.append(
+        "<p style='margin:4px 0'>"
+        f"c = {result.candidate_length}, r = {result.reference_length}, "
+        f"BP = {html.escape(_bp_formula(result))} = {result.brevity_penalty:.4f}; "
+        f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p></div>"
+    )
+    return "".join(parts)

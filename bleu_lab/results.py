@@ -1,0 +1,131 @@
+"""Small immutable result objects that carry a score together with its parts.
+
+Lists in the public fields (``precisions``, ``counts``, ``totals``) are
+stored as tuples and handed out as fresh lists, so a result cannot be
+changed after the fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PrecisionResult:
+    """Modified n-gram precision of one order (Papineni et al. 2002, eq. in section 2.1).
+
+    value = matches / total, where matches are clipped; 0.0 when total == 0.
+    """
+
+    n: int
+    matches: int
+    total: int
+    ngrams: tuple = field(default=(), repr=False)  # NgramMatch records, for explanation
+
+    @property
+    def value(self) -> float:
+        return self.matches / self.total if self.total else 0.0
+
+    @property
+    def unclipped_matches(self) -> int:
+        """Candidate n-grams found in some reference, before clipping."""
+        return sum(m.candidate_count for m in self.ngrams if m.reference_count > 0)
+
+    def __str__(self) -> str:
+        return f"p{self.n} = {self.matches}/{self.total} = {self.value:.4f}"
+
+
+@dataclass(frozen=True)
+class BrevityPenaltyResult:
+    """The brevity penalty BP = 1 if c > r else exp(1 - r/c); 0 when c = 0 (Papineni et al. 2002, 2.2.2)."""
+
+    candidate_length: int
+    reference_length: int
+
+    @property
+    def value(self) -> float:
+        from .bleu import brevity_penalty_value
+
+        return brevity_penalty_value(self.candidate_length, self.reference_length)
+
+    def __str__(self) -> str:
+        return f"BP = {self.value:.4f} (c = {self.candidate_length}, r = {self.reference_length})"
+
+
+@dataclass(frozen=True)
+class BleuResult:
+    """A BLEU score with every number that went into it (0-1 scale).
+
+    score = BP * exp(sum_n w_n log p_n)   (Papineni et al. 2002, section 2.3)
+    """
+
+    score: float
+    _precisions: tuple
+    _counts: tuple
+    _totals: tuple
+    brevity_penalty: float
+    candidate_length: int
+    reference_length: int
+    weights: tuple
+    smoothing: str = "none"
+    smooth_value: float | None = None
+    effective_order: bool = False
+    used_orders: int = 4
+    tokenize: str | None = None
+    lowercase: bool = False
+    # For a single sentence: the tokens, so the explanation can show which n-grams matched.
+    candidate_tokens: tuple | None = field(default=None, repr=False)
+    reference_tokens: tuple | None = field(default=None, repr=False)
+    sentences: int = 1
+
+    @property
+    def precisions(self) -> list:
+        """The precision of each order as used in the formula (after smoothing)."""
+        return list(self._precisions)
+
+    @property
+    def counts(self) -> list:
+        """Clipped matches per order."""
+        return list(self._counts)
+
+    @property
+    def totals(self) -> list:
+        """Candidate n-grams per order."""
+        return list(self._totals)
+
+    @property
+    def max_order(self) -> int:
+        return len(self._counts)
+
+    @property
+    def geometric_mean(self) -> float:
+        """exp(sum_n w_n log p_n): the score before the brevity penalty."""
+        return self.score / self.brevity_penalty if self.brevity_penalty else 0.0
+
+    def matched_ngrams(self, n: int) -> tuple:
+        """The candidate's distinct n-grams of order ``n`` with their clipped counts (sentences only)."""
+        from .explanation import sentence_ngram_matches
+
+        return sentence_ngram_matches(self, n)
+
+    def explain(self) -> str:
+        """The step-by-step table: per order matches, total, precision; c, r, BP; mean; score."""
+        from .explanation import explain_bleu
+
+        return explain_bleu(self)
+
+    def _repr_html_(self) -> str:
+        from .explanation import bleu_html
+
+        return bleu_html(self)
+
+    def __str__(self) -> str:
+        precisions = "/".join(f"{p:.4f}" for p in self._precisions)
+        ratio = self.candidate_length / self.reference_length if self.reference_length else float("inf")
+        return (
+            f"BLEU = {self.score:.4f} {precisions} (BP = {self.brevity_penalty:.4f} ratio = {ratio:.4f} "
+            f"hyp_len = {self.candidate_length} ref_len = {self.reference_length})"
+        )
+
+    def __repr__(self) -> str:
+        return f"<BleuResult {self}>"
