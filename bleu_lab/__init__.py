@@ -24,6 +24,7 @@ from .bleu import (
     sentence_bleu,
 )
 from .counting import SentenceStats, ngrams
+from .examples import load_example, load_examples
 from .inputs import references_from_streams
 from .results import BleuResult
 from .tokenizers import TOKENIZER_NAMES, tokenize
@@ -37,6 +38,8 @@ __all__ = [
     "bleu_from_stats",
     "brevity_penalty",
     "corpus_bleu",
+    "load_example",
+    "load_examples",
     "modified_precision",
     "ngrams",
     "references_from_streams",
