@@ -1,0 +1,474 @@
+"""ROUGE-N, ROUGE-L and ROUGE-Lsum (Lin 2004), as Google's rouge-score computes them.
+
+Formulas (Lin 2004, "ROUGE: A Package for Automatic Evaluation of Summaries"):
+
+    ROUGE-N (section 2)    matches = sum over n-grams g of min(count_cand(g), count_ref(g))
+                           P = matches / candidate n-grams,  R = matches / reference n-grams
+    ROUGE-L (section 3.1)  P = LCS(cand, ref) / |cand|,       R = LCS(cand, ref) / |ref|
+    ROUGE-Lsum (3.2)       hits = sum over reference sentences r_i of |union LCS(r_i, c_1..c_k)|
+                           P = hits / candidate tokens,       R = hits / reference tokens
+    F = 2 P R / (P + R), and 0 when P + R = 0
+
+Lin defines ROUGE-N as a recall; like rouge-score we report P, R and the
+balanced F (Lin's F_lcs with beta = 1). For ROUGE-Lsum, a token counts as a
+hit at most as often as it occurs in both texts (ROUGE-1.5.5 and rouge-score
+do this so that a word matched by two sentences is not counted twice).
+Sentences are split on newlines.
+
+Several references: each is scored on its own and the one with the best
+F-measure is reported (the first one on a tie), as ``score_multi`` does.
+
+Argument order: the candidate comes first, then the list of references.
+rouge-score's ``RougeScorer.score(target, prediction)`` takes the reference
+(target) first; bleu_lab keeps the order of its BLEU functions.
+
+Tokenization (``tokenizer=``):
+
+* ``"rouge-score"`` (default): lowercase, replace every character outside
+  ``[a-z0-9]`` by a space, split on spaces; with ``stem=True`` tokens longer
+  than 3 characters are reduced by nltk's Porter stemmer. This follows the
+  original ROUGE Perl script, which was written for English. Every letter
+  outside a-z (Chinese, Greek, Cyrillic, Arabic...) and every accented
+  letter is therefore thrown away: a non-Latin candidate becomes an empty
+  token list and scores 0 against anything, and "café" becomes "caf".
+* ``"unicode"``: lowercase and split on runs of non-word characters
+  (``\\W`` with ``re.UNICODE``), so words in any script survive. Porter
+  stemming (English rules) is still applied to tokens longer than 3 with
+  ``stem=True``. Scripts written without spaces (Chinese, Japanese) are
+  split only at punctuation; tokenize them yourself and pass token lists.
+
+A token sequence (a list of strings) is used as given: not lowercased, not
+split, not filtered. ``stem=True`` still stems its tokens longer than 3
+characters (without lowercasing them). For ROUGE-Lsum a token sequence is one
+sentence; pass a string with newlines to give several.
+
+>>> r = rouge_n("the cat sat on the mat", ["the cat is on the mat"])
+>>> r.matches, r.candidate_total, r.reference_total   # the, cat, on, the, mat
+(5, 6, 6)
+>>> print(r)
+ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (5 matches; 6 candidate, 6 reference 1-grams)
+>>> rouge_l("the cat sat on the mat", ["the cat is on the mat"]).lcs
+('the', 'cat', 'on', 'the', 'mat')
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .counting import check_order
+from .inputs import _kind, check_candidate_and_references
+
+ROUGE_TOKENIZERS = ("rouge-score", "unicode")
+
+_NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
+_VALID_TOKEN = re.compile(r"[a-z0-9]+")
+_NON_WORD = re.compile(r"\W+", re.UNICODE)
+# Porter stemming is applied only to tokens longer than this (rouge-score's rule).
+_MIN_STEM_LENGTH = 3
+
+_MARK_STYLE = "background:#f5d9a3;text-decoration:underline;padding:0 2px;border-radius:3px"
+
+
+# ---------------------------------------------------------------- tokenizing
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    from nltk.stem.porter import PorterStemmer  # needs no downloaded data
+
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=65536)
+def _stem(token: str, lowercase: bool) -> str:
+    return _stemmer().stem(token, to_lowercase=lowercase)
+
+
+def _stem_all(tokens, lowercase: bool):
+    return [_stem(t, lowercase) if len(t) > _MIN_STEM_LENGTH else t for t in tokens]
+
+
+def rouge_tokenize(text, *, stem: bool = False, tokenizer: str = "rouge-score") -> tuple:
+    """Tokens of one text as ROUGE sees them (see the module docstring).
+
+    >>> rouge_tokenize("The runners were RUNNING, fast!", stem=True)   # "the" is too short to stem
+    ('the', 'runner', 'were', 'run', 'fast')
+    >>> rouge_tokenize("Ο γάτος κάθεται")                      # Greek: nothing left
+    ()
+    >>> rouge_tokenize("Ο γάτος κάθεται", tokenizer="unicode")
+    ('ο', 'γάτος', 'κάθεται')
+    """
+    _check_options(stem, tokenizer)
+    if not isinstance(text, str):
+        text = _checked_tokens(text)
+    return _tokenize(text, stem, tokenizer)
+
+
+def _tokenize(text, stem: bool, tokenizer: str) -> tuple:
+    if not isinstance(text, str):  # a token sequence: used as given
+        return tuple(_stem_all(text, lowercase=False)) if stem else tuple(text)
+    if tokenizer == "rouge-score":
+        tokens = _NON_ALPHANUMERIC.sub(" ", text.lower()).split()
+        if stem:
+            tokens = _stem_all(tokens, lowercase=True)
+        # The stemmer could in principle leave something outside [a-z0-9]; rouge-score drops it.
+        return tuple(t for t in tokens if _VALID_TOKEN.fullmatch(t))
+    tokens = [t for t in _NON_WORD.split(text.lower()) if t]
+    return tuple(_stem_all(tokens, lowercase=True)) if stem else tuple(tokens)
+
+
+def _sentences(text, stem: bool, tokenizer: str) -> tuple:
+    """Tokenized sentences for ROUGE-Lsum: newline-separated, empty lines dropped."""
+    if not isinstance(text, str):
+        return (_tokenize(text, stem, tokenizer),)
+    return tuple(_tokenize(line, stem, tokenizer) for line in text.split("\n") if line)
+
+
+def _checked_tokens(tokens):
+    from .inputs import check_text
+
+    return check_text(tokens, what="text", call='rouge_tokenize("the cat sat")')
+
+
+def _check_options(stem, tokenizer):
+    if not isinstance(stem, bool):
+        raise TypeError(f"stem must be True or False, not {_kind(stem)}. Right: rouge_n(candidate, references, stem=True)")
+    if not isinstance(tokenizer, str):
+        raise TypeError(
+            f"tokenizer must be one of {', '.join(map(repr, ROUGE_TOKENIZERS))}, not {_kind(tokenizer)}"
+        )
+    if tokenizer not in ROUGE_TOKENIZERS:
+        close = difflib.get_close_matches(tokenizer, ROUGE_TOKENIZERS, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise ValueError(
+            f"unknown ROUGE tokenizer {tokenizer!r}; valid names: {', '.join(map(repr, ROUGE_TOKENIZERS))}.{hint} "
+            f"(BLEU tokenizer names such as '13a' do not apply to ROUGE.)"
+        )
+
+
+# ---------------------------------------------------------------- result
+
+
+def _fmeasure(precision: float, recall: float) -> float:
+    """Balanced F: 2PR / (P + R), 0 when both are 0 (Lin 2004, F_lcs with beta = 1)."""
+    return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class RougeResult:
+    """A ROUGE score with its parts (0-1 scale).
+
+    ``precision = matches / candidate_total`` and ``recall = matches /
+    reference_total`` (both 0 when the total is 0); ``fmeasure`` is their
+    harmonic mean. ``matches`` is the clipped n-gram overlap (ROUGE-N), the
+    LCS length (ROUGE-L) or the union-LCS hits (ROUGE-Lsum), computed against
+    the reference with the best F-measure, ``references[reference_index]``.
+    """
+
+    precision: float
+    recall: float
+    fmeasure: float
+    variant: str  # "rouge1", "rouge2", ..., "rougeL", "rougeLsum"
+    matches: int
+    candidate_total: int
+    reference_total: int
+    reference_index: int = 0
+    n_references: int = 1
+    stem: bool = False
+    tokenizer: str = "rouge-score"
+    # Explanation: tokens (for ROUGE-Lsum, tuples of sentences), what matched, and where.
+    candidate_tokens: tuple = field(default=(), repr=False)
+    reference_tokens: tuple = field(default=(), repr=False)
+    matched: tuple = field(default=(), repr=False)
+    candidate_marks: frozenset = field(default=frozenset(), repr=False)
+    reference_marks: frozenset = field(default=frozenset(), repr=False)
+
+    @property
+    def name(self) -> str:
+        return "ROUGE-" + self.variant[len("rouge"):]
+
+    @property
+    def n(self) -> int | None:
+        """The n-gram order of ROUGE-N, None for ROUGE-L / ROUGE-Lsum."""
+        suffix = self.variant[len("rouge"):]
+        return int(suffix) if suffix.isdigit() else None
+
+    @property
+    def matched_ngrams(self) -> dict:
+        """ROUGE-N only: each n-gram that matched, with its clipped count min(cand, ref)."""
+        if self.n is None:
+            raise ValueError(f"{self.name} is based on the longest common subsequence; use .lcs instead of .matched_ngrams")
+        return dict(self.matched)
+
+    @property
+    def lcs(self) -> tuple:
+        """ROUGE-L: the tokens of the LCS. ROUGE-Lsum: the union-LCS hits, in reference order."""
+        if self.n is not None:
+            raise ValueError(f"{self.name} counts n-grams; use .matched_ngrams instead of .lcs")
+        return self.matched
+
+    def __str__(self) -> str:
+        what = f"{self.n}-grams" if self.n is not None else "tokens"
+        label = {"rougeL": "LCS length", "rougeLsum": "union-LCS hits"}.get(self.variant, "matches")
+        best = f"; best of {self.n_references} references: {self.reference_index + 1}" if self.n_references > 1 else ""
+        return (
+            f"{self.name}: P = {self.precision:.4f} R = {self.recall:.4f} F = {self.fmeasure:.4f} "
+            f"({self.matches} {label}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best})"
+        )
+
+    def __repr__(self) -> str:
+        return f"<RougeResult {self}>"
+
+    def explain(self) -> str:
+        """The working as plain text: tokens, what matched, P, R and F."""
+        lines = [
+            f"candidate:   {_show(self.candidate_tokens, self.variant)}",
+            f"reference:   {_show(self.reference_tokens, self.variant)}"
+            + (f"   (reference {self.reference_index + 1} of {self.n_references}, best F)" if self.n_references > 1 else ""),
+        ]
+        if self.n is not None:
+            shown = ", ".join(f"{' '.join(g)!r} x{c}" for g, c in self.matched) or "none"
+            lines.append(f"matched {self.n}-grams (clipped by min): {shown}")
+        elif self.variant == "rougeL":
+            lines.append(f"longest common subsequence: {' '.join(self.matched) or '(empty)'}")
+        else:
+            lines.append(f"union-LCS hits (reference order): {' '.join(self.matched) or '(none)'}")
+        m, c, r = self.matches, self.candidate_total, self.reference_total
+        lines.append(f"P = {m}/{c} = {self.precision:.4f}" if c else "P = 0 (no candidate units)")
+        lines.append(f"R = {m}/{r} = {self.recall:.4f}" if r else "R = 0 (no reference units)")
+        lines.append(f"F = 2PR/(P+R) = {self.fmeasure:.4f}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        flat_candidate = _flatten(self.candidate_tokens, self.variant)
+        flat_reference = _flatten(self.reference_tokens, self.variant)
+        candidate = _marked(flat_candidate, self.candidate_marks)
+        reference = _marked(flat_reference, self.reference_marks)
+        note = ""
+        if self.variant == "rougeLsum":
+            note = " (union-LCS hits are marked on the reference sentences, Lin 2004 section 3.2)"
+        rows = "".join(
+            f"<tr><td>{label}</td><td style='text-align:left'>{value}</td></tr>"
+            for label, value in (
+                ("candidate", candidate),
+                (f"reference {self.reference_index + 1}" if self.n_references > 1 else "reference", reference),
+            )
+        )
+        m, c, r = self.matches, self.candidate_total, self.reference_total
+        return (
+            f"<div class='bleu-lab-result'><b>{html.escape(self.name)}</b>: "
+            f"P = {self.precision:.4f}, R = {self.recall:.4f}, <b>F = {self.fmeasure:.4f}</b>"
+            f"<table style='margin:4px 0'>{rows}</table>"
+            f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p></div>"
+        )
+
+
+def _flatten(tokens, variant):
+    if variant == "rougeLsum":
+        return tuple(t for sentence in tokens for t in sentence)
+    return tokens
+
+
+def _show(tokens, variant):
+    if variant == "rougeLsum":
+        return " / ".join(" ".join(s) for s in tokens) or "(empty)"
+    return " ".join(tokens) or "(empty)"
+
+
+def _marked(tokens, marks) -> str:
+    pieces = []
+    for i, token in enumerate(tokens):
+        text = html.escape(token)
+        pieces.append(f"<span style='{_MARK_STYLE}'>{text}</span>" if i in marks else text)
+    return " ".join(pieces) or "<i>(empty)</i>"
+
+
+# ---------------------------------------------------------------- counting
+
+
+def _ngram_counts(tokens, n: int) -> Counter:
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _score_ngrams(candidate, reference, n: int):
+    """ROUGE-N of one reference: (P, R, F, matches, totals, matched n-grams, marks)."""
+    cand_counts = _ngram_counts(candidate, n)
+    ref_counts = _ngram_counts(reference, n)
+    matched = tuple((g, min(c, ref_counts[g])) for g, c in cand_counts.items() if g in ref_counts)
+    matches = sum(c for _, c in matched)
+    cand_total, ref_total = sum(cand_counts.values()), sum(ref_counts.values())
+    precision = matches / cand_total if cand_total else 0.0
+    recall = matches / ref_total if ref_total else 0.0
+
+    def marks(tokens):
+        # Mark the first k occurrences of each matched n-gram, k its clipped count.
+        left = dict(matched)
+        positions = set()
+        for i in range(len(tokens) - n + 1):
+            g = tuple(tokens[i:i + n])
+            if left.get(g, 0) > 0:
+                left[g] -= 1
+                positions.update(range(i, i + n))
+        return frozenset(positions)
+
+    return precision, recall, matches, cand_total, ref_total, matched, (marks(candidate), marks(reference))
+
+
+def lcs_pairs(reference, candidate) -> list:
+    """Index pairs (i, j) of one longest common subsequence, reference[i] == candidate[j].
+
+    Dynamic programming over prefixes (Lin 2004, section 3.1). Among several
+    longest subsequences the walk back from the end prefers, on a tie,
+    stepping back in the reference; rouge-score walks the same way, which
+    matters for ROUGE-Lsum, where the chosen positions are counted.
+
+    >>> lcs_pairs(["a", "b", "c", "b"], ["b", "c", "a", "b"])
+    [(1, 0), (2, 1), (3, 3)]
+    """
+    rows, cols = len(reference), len(candidate)
+    table = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(1, rows + 1):
+        row, above = table[i], table[i - 1]
+        token = reference[i - 1]
+        for j in range(1, cols + 1):
+            if token == candidate[j - 1]:
+                row[j] = above[j - 1] + 1
+            else:
+                row[j] = row[j - 1] if row[j - 1] > above[j] else above[j]
+    pairs = []
+    i, j = rows, cols
+    while i > 0 and j > 0:
+        if reference[i - 1] == candidate[j - 1]:
+            pairs.append((i - 1, j - 1))
+            i -= 1
+            j -= 1
+        elif table[i][j - 1] > table[i - 1][j]:
+            j -= 1
+        else:
+            i -= 1
+    pairs.reverse()
+    return pairs
+
+
+def _score_lcs(candidate, reference):
+    """ROUGE-L of one reference (Lin 2004, section 3.1)."""
+    if not candidate or not reference:
+        return 0.0, 0.0, 0, len(candidate), len(reference), (), (frozenset(), frozenset())
+    pairs = lcs_pairs(reference, candidate)
+    length = len(pairs)
+    lcs = tuple(reference[i] for i, _ in pairs)
+    marks = (frozenset(j for _, j in pairs), frozenset(i for i, _ in pairs))
+    return length / len(candidate), length / len(reference), length, len(candidate), len(reference), lcs, marks
+
+
+def _score_lcs_summary(candidate_sentences, reference_sentences):
+    """ROUGE-Lsum of one reference: union LCS per reference sentence (Lin 2004, section 3.2)."""
+    cand_total = sum(map(len, candidate_sentences))
+    ref_total = sum(map(len, reference_sentences))
+    if not cand_total or not ref_total:
+        return 0.0, 0.0, 0, cand_total, ref_total, (), (frozenset(), frozenset())
+    # Each token may be a hit at most min(count in candidate, count in reference) times.
+    cand_left = Counter(t for s in candidate_sentences for t in s)
+    ref_left = Counter(t for s in reference_sentences for t in s)
+    hits, marks, offset = [], set(), 0
+    for sentence in reference_sentences:
+        union = set()
+        for candidate in candidate_sentences:
+            union.update(i for i, _ in lcs_pairs(sentence, candidate))
+        for i in sorted(union):
+            token = sentence[i]
+            if cand_left[token] > 0 and ref_left[token] > 0:
+                cand_left[token] -= 1
+                ref_left[token] -= 1
+                hits.append(token)
+                marks.add(offset + i)
+        offset += len(sentence)
+    count = len(hits)
+    return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), (frozenset(), frozenset(marks))
+
+
+# ---------------------------------------------------------------- public API
+
+
+def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokenizer) -> RougeResult:
+    best = None
+    for index, reference in enumerate(references_tokens):
+        precision, recall, matches, c_total, r_total, matched, (c_marks, r_marks) = score_one(candidate_tokens, reference)
+        fmeasure = _fmeasure(precision, recall)
+        if best is None or fmeasure > best.fmeasure:  # the first reference wins a tie
+            best = RougeResult(
+                precision=precision, recall=recall, fmeasure=fmeasure, variant=variant, matches=matches,
+                candidate_total=c_total, reference_total=r_total, reference_index=index,
+                n_references=len(references_tokens), stem=stem, tokenizer=tokenizer,
+                candidate_tokens=candidate_tokens, reference_tokens=reference, matched=matched,
+                candidate_marks=c_marks, reference_marks=r_marks,
+            )
+    return best
+
+
+def _prepare(candidate, references, function, stem, tokenizer, split):
+    candidate, references = check_candidate_and_references(candidate, references, function=function)
+    _check_options(stem, tokenizer)
+    return split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
+
+
+def rouge_n(candidate, references, n=1, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+    """ROUGE-N: clipped n-gram overlap as precision, recall and F (Lin 2004, section 2).
+
+    matches = sum_g min(count_cand(g), count_ref(g)); P = matches / candidate
+    n-grams, R = matches / reference n-grams, F = 2PR / (P + R). With several
+    references, the one with the best F is reported (rouge-score's
+    ``score_multi``). Note the order: candidate first (rouge-score takes the
+    target first).
+
+    >>> r = rouge_n("the cat sat", ["the cat sat down"], n=2)
+    >>> (r.matches, r.candidate_total, r.reference_total, round(r.fmeasure, 4))
+    (2, 2, 3, 0.8)
+    """
+    check_order(n, "n")
+    cand, refs = _prepare(candidate, references, "rouge_n", stem, tokenizer, _tokenize)
+    return _best(f"rouge{n}", cand, refs, lambda c, r: _score_ngrams(c, r, n), stem, tokenizer)
+
+
+def rouge_l(candidate, references, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+    """ROUGE-L: longest common subsequence (Lin 2004, section 3.1).
+
+    P = LCS / candidate tokens, R = LCS / reference tokens, F = 2PR / (P + R);
+    the best reference by F is reported. Candidate first, then references.
+
+    Lin's example: against "police killed the gunman", "police kill the gunman"
+    keeps the in-sequence words "police the gunman" (3/4) while "the gunman
+    kill police" keeps only "the gunman" (2/4), though both share 3 words.
+
+    >>> rouge_l("police kill the gunman", ["police killed the gunman"]).fmeasure
+    0.75
+    >>> r = rouge_l("the gunman kill police", ["police killed the gunman"])
+    >>> r.lcs, r.fmeasure
+    (('the', 'gunman'), 0.5)
+    """
+    cand, refs = _prepare(candidate, references, "rouge_l", stem, tokenizer, _tokenize)
+    return _best("rougeL", cand, refs, _score_lcs, stem, tokenizer)
+
+
+def rouge_lsum(candidate, references, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+    """ROUGE-Lsum: summary-level union LCS over newline-separated sentences (Lin 2004, section 3.2).
+
+    For every reference sentence r_i, the union of its LCS with each candidate
+    sentence gives the hits (a token counted at most as often as it occurs in
+    both summaries); P = hits / candidate tokens, R = hits / reference tokens.
+    The best reference by F is reported. Candidate first, then references.
+
+    Lin's example: r = "w1 w2 w3 w4 w5", c1 = "w1 w2 w6 w7 w8", c2 = "w1 w3 w8 w9 w5";
+    the union LCS is w1 w2 w3 w5, so R = 4/5.
+
+    >>> r = rouge_lsum("w1 w2 w6 w7 w8\\nw1 w3 w8 w9 w5", ["w1 w2 w3 w4 w5"])
+    >>> r.lcs, r.recall, r.precision
+    (('w1', 'w2', 'w3', 'w5'), 0.8, 0.4)
+    """
+    cand, refs = _prepare(candidate, references, "rouge_lsum", stem, tokenizer, _sentences)
+    return _best("rougeLsum", cand, refs, _score_lcs_summary, stem, tokenizer)
