@@ -1,0 +1,382 @@
+"""Pictures of the numbers: brevity penalty curves, precision bars, metric comparisons.
+
+Imported only when asked for (``from bleu_lab import plotting``): ``import
+bleu_lab`` does not load matplotlib. Every function takes an optional
+matplotlib ``ax``, draws on it, and returns it, titled and labelled, with
+fonts large enough for a projector. Nothing here changes matplotlib's global
+style: font sizes are passed explicitly to each call.
+
+The plots compute nothing of their own: every height and curve point comes
+from a bleu_lab function (``brevity_penalty_value``, ``modified_precision``,
+``sentence_bleu``, ``ngram_matches``), so a picture cannot disagree with the
+numbers printed beside it.
+
+Colours are Okabe and Ito's colour-blind-safe palette.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Mapping, Sequence
+
+import matplotlib.pyplot as plt
+
+from .bleu import brevity_penalty_value
+from .counting import max_reference_counts, ngrams
+from .inputs import _kind, check_candidate_and_references
+from .results import BleuResult, PrecisionResult
+from .tokenizers import tokenize as _tokenize
+
+# Font sizes in points: readable from the back of a lecture room.
+TITLE_SIZE = 15
+LABEL_SIZE = 13
+TICK_SIZE = 12
+TEXT_SIZE = 11
+
+# Okabe-Ito, in an order where neighbouring bars differ in hue and lightness.
+SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
+SHADE_COLOUR = "#009e73"
+MARK_COLOUR = "#d55e00"
+
+
+def _axes(ax, figsize):
+    """The given axes, or new ones on a new figure with a layout that keeps outside legends."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=figsize, layout="constrained")
+    elif not hasattr(ax, "bar") or not hasattr(ax, "plot"):
+        raise TypeError(f"ax must be a matplotlib Axes (e.g. fig, ax = plt.subplots()), not {_kind(ax)}")
+    return ax
+
+
+def _style(ax, title, xlabel, ylabel):
+    ax.set_title(title, fontsize=TITLE_SIZE, pad=12)
+    ax.set_xlabel(xlabel, fontsize=LABEL_SIZE)
+    ax.set_ylabel(ylabel, fontsize=LABEL_SIZE)
+    ax.tick_params(labelsize=TICK_SIZE)
+
+
+def _legend_outside(ax):
+    """Legend to the right of the axes, where it cannot cover a bar."""
+    ax.legend(fontsize=TEXT_SIZE, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
+
+
+def _label_bars(ax, bars, texts, *, crowded):
+    """Write ``texts`` on ``bars``: above each bar, or, when bars are narrow (``crowded``), turned upright
+    and inside the tallest bars so no label crosses the top of the axes."""
+    for bar, text in zip(bars, texts):
+        x = bar.get_x() + bar.get_width() / 2
+        height = bar.get_height()
+        inside = crowded and height > 0.75
+        # Black text on light bars, white on dark ones (relative luminance, sRGB weights).
+        red, green, blue, _ = bar.get_facecolor()
+        light = 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
+        ax.annotate(
+            text, (x, height), xytext=(0, -4 if inside else 3), textcoords="offset points",
+            ha="center", va="top" if inside else "bottom", rotation=90 if crowded else 0,
+            fontsize=TEXT_SIZE, color="white" if inside and not light else "black",
+            fontweight="bold" if inside else "normal",
+        )
+
+
+def _positive_length(value, name):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError(f"{name} must be a whole number of tokens >= 1, got {value!r}")
+    return int(value)
+
+
+def _marks(mark):
+    if mark is None:
+        return []
+    values = [mark] if isinstance(mark, numbers.Number) else list(mark)
+    return [_positive_length(c, "mark (a candidate length)") for c in values]
+
+
+# --------------------------------------------------------------------------- brevity penalty
+MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
+
+
+def brevity_penalty_curve(against="ratio", reference_length=None, *, x_max=None):
+    """The points the BP plot draws, as two lists ``(x, bp)``.
+
+    ``against="ratio"``: x = r/c from 0.25 to ``x_max`` (default 3, step 0.01);
+    BP = 1 if r/c <= 1 else exp(1 - r/c) (Papineni et al. 2002, section 2.2.2),
+    computed by :func:`bleu_lab.bleu.brevity_penalty_value` with c = 1 and r = x.
+    ``against="length"``: x = candidate lengths c = 1 .. ``x_max`` (default 2r,
+    whole tokens) and BP = brevity_penalty_value(c, r).
+    """
+    if against == "ratio":
+        top = 3.0 if x_max is None else max(1.5, float(x_max))
+        xs = [round(0.25 + 0.01 * i, 2) for i in range(int(round((top - 0.25) / 0.01)) + 1)]
+        return xs, [brevity_penalty_value(1.0, x) for x in xs]
+    if against == "length":
+        if reference_length is None:
+            raise ValueError(
+                "against='length' draws BP for one fixed reference length; give it, e.g. "
+                "plot_brevity_penalty(against='length', reference_length=12)"
+            )
+        r = _positive_length(reference_length, "reference_length")
+        top = 2 * r if x_max is None else max(r + 1, int(x_max))
+        xs = list(range(1, top + 1))
+        return xs, [brevity_penalty_value(c, r) for c in xs]
+    raise ValueError(f"against must be 'ratio' (BP against r/c) or 'length' (BP against c), got {against!r}")
+
+
+def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mark=None):
+    """Plot the brevity penalty BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, 2.2.2).
+
+    ``against="ratio"`` draws BP against r/c (further right = shorter
+    candidate); ``against="length"`` draws it against the candidate length c
+    for a fixed ``reference_length`` r. The region where the candidate is at
+    least as long as the reference is shaded: BP is 1 there, so a longer
+    candidate is never penalised by BP (its extra words cost precision
+    instead). ``mark`` is a candidate length, or a list of them, drawn as
+    points labelled "c = ..." with their BP in the legend; with
+    ``against="ratio"`` it needs ``reference_length`` to place them.
+
+    The curve is the first line of the axes (gid ``"bp_curve"``).
+    """
+    if against not in ("ratio", "length"):
+        raise ValueError(f"against must be 'ratio' (BP against r/c) or 'length' (BP against c), got {against!r}")
+    marks = _marks(mark)
+    if marks and reference_length is None:
+        raise ValueError(
+            "mark gives candidate lengths; BP also needs the reference length, e.g. "
+            f"plot_brevity_penalty(against={against!r}, reference_length=6, mark={marks!r})"
+        )
+    r = None if reference_length is None else _positive_length(reference_length, "reference_length")
+    ax = _axes(ax, (9.5, 5.2))
+    region_text = "no penalty\nfor longer\ncandidates\n(c \u2265 r)"
+    if against == "ratio":
+        x_max = max([3.0] + [r / c + 0.4 for c in marks])
+        xs, bps = brevity_penalty_curve("ratio", x_max=x_max)
+        (line,) = ax.plot(xs, bps, color=SERIES_COLOURS[0], linewidth=2.5, label="BP = exp(1 - r/c) when c \u2264 r")
+        ax.axvspan(xs[0], 1.0, color=SHADE_COLOUR, alpha=0.15, label="c \u2265 r: BP = 1")
+        ax.axvline(1.0, color="0.4", linestyle="--", linewidth=1)
+        ax.text(0.3, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50", va="center")
+        ax.text(0.5 * (1 + x_max) + 0.1, 0.78, "shorter candidates:\nthe penalty grows fast",
+                fontsize=TEXT_SIZE + 1, color="0.25")
+        ax.set_xlim(xs[0], xs[-1])
+        _style(ax, "Brevity penalty against the length ratio r/c",
+               "r / c   (reference length / candidate length)", "brevity penalty BP")
+        points = [(r / c, brevity_penalty_value(c, r), c) for c in marks]
+        offset, align = (5, 8), "left"
+    else:
+        if r is None:
+            brevity_penalty_curve("length")  # raises the error that shows the right call
+        xs, bps = brevity_penalty_curve("length", r, x_max=max([2 * r] + [c + 1 for c in marks]))
+        (line,) = ax.plot(xs, bps, color=SERIES_COLOURS[0], linewidth=2.5, marker="o", markersize=4,
+                          label=f"BP for reference length r = {r}")
+        ax.axvspan(r, xs[-1] + 0.5, color=SHADE_COLOUR, alpha=0.15, label="c \u2265 r: BP = 1")
+        ax.axvline(r, color="0.4", linestyle="--", linewidth=1)
+        ax.text(r + 0.04 * len(xs) + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50",
+                va="center")
+        ax.set_xlim(0, xs[-1] + 0.5)
+        _style(ax, f"Brevity penalty against candidate length (r = {r})", "candidate length c (tokens)",
+               "brevity penalty BP")
+        points = [(c, brevity_penalty_value(c, r), c) for c in marks]
+        offset, align = (-5, 8), "right"
+    line.set_gid("bp_curve")
+    for i, (x, bp, c) in enumerate(points):
+        ax.plot([x], [bp], linestyle="none", marker=MARKERS[i % len(MARKERS)], markersize=10, color=MARK_COLOUR,
+                markeredgecolor="white", label=f"c = {c}: BP = {bp:.3f}", zorder=3)
+        ax.annotate(f"c = {c}", (x, bp), textcoords="offset points", xytext=offset, ha=align,
+                    fontsize=TEXT_SIZE, color=MARK_COLOUR, fontweight="bold")
+    ax.set_ylim(0, 1.12)
+    ax.grid(alpha=0.3)
+    _legend_outside(ax)
+    return ax
+
+
+# --------------------------------------------------------------------------- precisions
+def _precision_series(result):
+    """(matches, totals) per order for a BleuResult or a sequence of PrecisionResult."""
+    if isinstance(result, BleuResult):
+        return result.counts, result.totals
+    if isinstance(result, PrecisionResult):
+        return [result.matches], [result.total]
+    if isinstance(result, Sequence) and result and all(isinstance(p, PrecisionResult) for p in result):
+        ordered = sorted(result, key=lambda p: p.n)
+        return [p.matches for p in ordered], [p.total for p in ordered]
+    raise TypeError(
+        f"plot_precisions takes a BleuResult, a list of PrecisionResult, or a list of those; got {_kind(result)}. "
+        "Right: plot_precisions([sentence_bleu(c1, refs), sentence_bleu(c2, refs)], labels=['c1', 'c2'])"
+    )
+
+
+def _as_series_list(results, labels):
+    if isinstance(results, Mapping):
+        if labels is None:
+            labels = list(results)
+        results = list(results.values())
+    single = isinstance(results, (BleuResult, PrecisionResult)) or (
+        isinstance(results, Sequence) and results and all(isinstance(p, PrecisionResult) for p in results)
+    )
+    if single:
+        results = [results]
+    elif not isinstance(results, Sequence) or isinstance(results, str) or not results:
+        raise TypeError(
+            f"plot_precisions takes a BleuResult or a non-empty list of results, got {_kind(results)}. "
+            "Right: plot_precisions([sentence_bleu(c1, refs), sentence_bleu(c2, refs)], labels=['c1', 'c2'])"
+        )
+    series = [_precision_series(r) for r in results]
+    if labels is None:
+        labels = [f"candidate {i}" for i in range(1, len(series) + 1)] if len(series) > 1 else ["candidate"]
+    if isinstance(labels, str) or len(labels) != len(series):
+        raise ValueError(f"give one label per result: {len(series)} results, labels={labels!r}")
+    return series, [str(label) for label in labels]
+
+
+def _bar_width(groups):
+    return 0.8 / groups
+
+
+def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) n-gram precision"):
+    """Grouped bars of modified precision p_n = clipped matches / candidate n-grams (Papineni et al. 2002, 2.1).
+
+    ``results``: one ``BleuResult``, one list of ``PrecisionResult`` (from
+    ``modified_precision``), a list of either, or a dict ``{label: result}``.
+    Heights are ``counts[n] / totals[n]`` (the precision before any smoothing;
+    0 when there is no n-gram of that order) and every bar is labelled with
+    its "matches/total". The y axis runs from 0 to 1.05.
+    """
+    series, labels = _as_series_list(results, labels)
+    orders = max(len(totals) for _, totals in series)
+    k = len(series)
+    ax = _axes(ax, (min(12.0, max(8.0, 2.5 + 0.5 * k * orders)), 5.2))
+    width = _bar_width(k)
+    for i, ((matches, totals), label) in enumerate(zip(series, labels)):
+        xs = [n + (i - (k - 1) / 2) * width for n in range(len(totals))]
+        heights = [m / t if t else 0.0 for m, t in zip(matches, totals)]
+        bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label,
+                      edgecolor="white", linewidth=0.5)
+        _label_bars(ax, bars, [f"{m}/{t}" for m, t in zip(matches, totals)], crowded=k > 3)
+    names = {1: "unigrams", 2: "bigrams", 3: "trigrams", 4: "4-grams"}
+    ax.set_xticks(range(orders), [f"p{n}\n({names.get(n, f'{n}-grams')})" for n in range(1, orders + 1)])
+    ax.set_ylim(0, 1.05)
+    ax.set_xlim(-0.5, orders - 0.5)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, "n-gram order", "modified precision p_n")
+    _legend_outside(ax)
+    return ax
+
+
+# --------------------------------------------------------------------------- metric comparison
+def _check_scores(scores):
+    if not isinstance(scores, Mapping) or not scores:
+        raise TypeError(
+            f"scores must be a non-empty dict {{candidate label: {{metric name: value}}}}, got {_kind(scores)}. "
+            "Right: plot_metric_comparison({'literal': {'BLEU': 1.0, 'chrF': 1.0}})"
+        )
+    metrics = []
+    for label, row in scores.items():
+        if not isinstance(row, Mapping):
+            raise TypeError(f"scores[{label!r}] must be a dict {{metric name: value}}, got {_kind(row)}")
+        for metric, value in row.items():
+            if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+                raise TypeError(f"scores[{label!r}][{metric!r}] must be a number, got {value!r}")
+            if not 0 <= value <= 1:
+                hint = " (sacrebleu prints 0-100: divide by 100)" if value <= 100 else ""
+                raise ValueError(f"scores are on the 0-1 scale, but scores[{label!r}][{metric!r}] = {value!r}{hint}")
+            if metric not in metrics:
+                metrics.append(metric)
+    return metrics
+
+
+def plot_metric_comparison(scores, ax=None, title="The same candidates under different metrics"):
+    """Grouped bars: one group per candidate, one bar per metric, the value printed on each bar.
+
+    ``scores`` is ``{candidate label: {metric name: value}}`` with values on
+    the 0-1 scale, e.g. ``{"paraphrase": {"BLEU": 0.0, "ROUGE-1": 0.3333,
+    "chrF": 0.28}}``. A metric missing for a candidate leaves a gap. Zero bars
+    still show "0.00", so a metric that gives nothing is visible.
+    """
+    metrics = _check_scores(scores)
+    labels = list(scores)
+    k = len(metrics)
+    ax = _axes(ax, (min(12.0, max(8.0, 2.5 + 0.45 * k * len(labels))), 5.2))
+    width = _bar_width(k)
+    for i, metric in enumerate(metrics):
+        xs, heights = [], []
+        for g, label in enumerate(labels):
+            if metric in scores[label]:
+                xs.append(g + (i - (k - 1) / 2) * width)
+                heights.append(float(scores[label][metric]))
+        bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=metric,
+                      edgecolor="white", linewidth=0.5)
+        _label_bars(ax, bars, [f"{h:.2f}" for h in heights], crowded=k > 3)
+    ax.set_xticks(range(len(labels)), labels)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlim(-0.5, len(labels) - 0.5)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, "candidate", "score (0-1 scale)")
+    _legend_outside(ax)
+    return ax
+
+
+# --------------------------------------------------------------------------- n-gram counts
+def ngram_count_table(candidate, references, n=1, *, tokenize="13a", lowercase=False):
+    """Rows ``(ngram, candidate count, [count in each reference], clip, clipped count)`` for each distinct
+    candidate n-gram, in order of first appearance.
+
+    clip = the largest count in any single reference; clipped = min(candidate count, clip)
+    (Papineni et al. 2002, section 2.1). These are the numbers :func:`plot_ngram_counts` draws.
+    """
+    candidate, references = check_candidate_and_references(candidate, references, function="ngram_count_table")
+    cand = _tokenize(candidate, tokenize, lowercase=lowercase)
+    refs = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
+    clips = max_reference_counts(refs, n)
+    per_reference = [ngrams(r, n) for r in refs]
+    return [
+        (gram, count, [c[gram] for c in per_reference], clips.get(gram, 0), min(count, clips.get(gram, 0)))
+        for gram, count in ngrams(cand, n).items()
+    ]
+
+
+def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lowercase=False, title=None):
+    """Bars per distinct candidate n-gram: its count in the candidate, in each reference, and after clipping.
+
+    Shows clipping at work: the clipped count is min(candidate count, the
+    largest count in any one reference), so each n-gram may be clipped by a
+    different reference (Papineni et al. 2002, section 2.1).
+    """
+    rows = ngram_count_table(candidate, references, n, tokenize=tokenize, lowercase=lowercase)
+    n_refs = len(rows[0][2]) if rows else len(references)
+    kinds = ["in the candidate"] + [f"in reference {j}" for j in range(1, n_refs + 1)] + ["clipped (counted)"]
+    k = len(kinds)
+    ax = _axes(ax, (max(8.0, 2.5 + 0.45 * k * max(1, len(rows))), 5.2))
+    width = _bar_width(k)
+    reference_tints = ("#56b4e9", "#0072b2", "#cc79a7")
+    colours = [SERIES_COLOURS[1], *(reference_tints[j % 3] for j in range(n_refs)), SERIES_COLOURS[2]]
+    for i, kind in enumerate(kinds):
+        if i == 0:
+            heights = [row[1] for row in rows]
+        elif i == k - 1:
+            heights = [row[4] for row in rows]
+        else:
+            heights = [row[2][i - 1] for row in rows]
+        xs = [g + (i - (k - 1) / 2) * width for g in range(len(rows))]
+        bars = ax.bar(xs, heights, width * 0.92, color=colours[i], label=kind, edgecolor="white", linewidth=0.5,
+                      hatch="//" if i == k - 1 else None)
+        ax.bar_label(bars, [str(h) for h in heights], padding=2, fontsize=TEXT_SIZE)
+    ax.set_xticks(range(len(rows)), ['"' + " ".join(row[0]) + '"' for row in rows])
+    top = max([row[1] for row in rows] + [max(row[2], default=0) for row in rows] + [1])
+    ax.set_ylim(0, top * 1.15 + 0.5)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title or f"Clipping, {n}-gram by {n}-gram", f"candidate {n}-gram", "count")
+    _legend_outside(ax)
+    return ax
+
+
+__all__ = [
+    "brevity_penalty_curve",
+    "ngram_count_table",
+    "plot_brevity_penalty",
+    "plot_metric_comparison",
+    "plot_ngram_counts",
+    "plot_precisions",
+]
