@@ -1,0 +1,429 @@
+"""chrF (Popovic 2015) and chrF++ (Popovic 2017): an F-score over character n-grams.
+
+Formula (Popovic 2015, "chrF: character n-gram F-score for automatic MT
+evaluation", section 2), for orders n = 1..N:
+
+    chrP_n = matching character n-grams / candidate character n-grams
+    chrR_n = matching character n-grams / reference character n-grams
+    chrF_beta = (1 + beta^2) chrP chrR / (beta^2 chrP + chrR)
+
+where chrP and chrR are the arithmetic means of chrP_n and chrR_n, matches
+are clipped (min of the two counts) and beta = 2 weighs recall twice as much
+as precision. chrF++ (Popovic 2017, "chrF++: words helping character
+n-grams") adds word unigrams and bigrams (``word_order=2``) as extra orders,
+averaged together with the character orders.
+
+The details follow sacrebleu's ``CHRF`` so that the numbers agree (sacrebleu
+prints 100 times the 0-1 score used here):
+
+* whitespace is removed before character n-grams are taken, unless
+  ``whitespace=True``;
+* words for chrF++ come from splitting on whitespace and then separating one
+  punctuation character from the end of a word (or, if there is none there,
+  from its start), as Popovic's chrF++.py does: ``"(hi)"`` gives ``"(hi"``
+  and ``")"``;
+* with ``eps_smoothing=False`` (the default) the means run only over the
+  orders where both candidate and reference have n-grams (an "effective
+  order", as sacrebleu before 2.0); with ``eps_smoothing=True`` the score is
+  the mean over all orders of the per-order F-scores, with 1e-16 standing in
+  for an undefined precision, recall or F-score (as in chrF++.py, Moses and
+  nltk);
+* for an order where the reference has no n-grams at all, the candidate's
+  n-grams of that order are not counted either;
+* with several references, each sentence uses the reference whose own
+  sentence-level chrF is highest (the first one on a tie);
+* a corpus score is the score of the per-order counts summed over all
+  sentences, not the mean of sentence scores.
+
+A candidate or reference given as a token sequence is used as given: its
+tokens are the words of chrF++ (no punctuation splitting), and its characters
+are those of the tokens joined by single spaces.
+
+>>> result = chrf("the cat", ["the cat"])
+>>> result.score
+1.0
+
+"acat" against "thecat": unigrams match a, c, t (P1 = 3/4, R1 = 3/6), bigrams
+"ca", "at" (P2 = 2/3, R2 = 2/5); P = 0.7083, R = 0.45 and
+F2 = 5 P R / (4 P + R) = 0.4854.
+
+>>> print(chrf("a cat", ["the cat"], char_order=2))
+chrF2 = 0.4854 (avg P = 0.7083 avg R = 0.4500; nc = 2 nw = 0 case = mixed space = no eps = no)
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import string
+from collections import Counter
+from dataclasses import dataclass
+
+from .counting import check_order
+from .inputs import _kind, check_candidate_and_references, check_corpus
+
+# Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
+EPSILON = 1e-16
+_PUNCTUATION = frozenset(string.punctuation)
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def chrf_words(text: str) -> list:
+    """Words for chrF++: whitespace split, then one edge punctuation mark split off.
+
+    >>> chrf_words("Hello, world (hi) !")
+    ['Hello', ',', 'world', '(hi', ')', '!']
+    """
+    words = []
+    for word in text.split():
+        if len(word) > 1 and word[-1] in _PUNCTUATION:
+            words += [word[:-1], word[-1]]
+        elif len(word) > 1 and word[0] in _PUNCTUATION:
+            words += [word[0], word[1:]]
+        else:
+            words.append(word)
+    return words
+
+
+def _counts(sequence, n: int) -> Counter:
+    if isinstance(sequence, str):
+        return Counter(sequence[i:i + n] for i in range(len(sequence) - n + 1))
+    return Counter(tuple(sequence[i:i + n]) for i in range(len(sequence) - n + 1))
+
+
+def _features(text, char_order, word_order, lowercase, whitespace) -> list:
+    """One Counter per order: character n-grams 1..char_order, then word n-grams 1..word_order."""
+    if isinstance(text, str):
+        if lowercase:
+            text = text.lower()
+        characters = text
+        words = chrf_words(text) if word_order else []
+    else:
+        words = [t.lower() for t in text] if lowercase else list(text)
+        characters = " ".join(words)
+    if not whitespace:
+        characters = "".join(characters.split())
+    return [_counts(characters, n) for n in range(1, char_order + 1)] + [
+        _counts(words, n) for n in range(1, word_order + 1)
+    ]
+
+
+def _match(candidate: Counter, reference: Counter) -> tuple:
+    """(candidate n-grams, reference n-grams, clipped matches) for one order."""
+    matches = sum(min(count, reference[g]) for g, count in candidate.items() if g in reference)
+    # sacrebleu leaves the candidate's n-grams out when the reference has none of this order.
+    candidate_total = sum(candidate.values()) if reference else 0
+    return candidate_total, sum(reference.values()), matches
+
+
+@dataclass(frozen=True)
+class ChrfStats:
+    """Per-order counts of one sentence or a corpus: ``values`` holds
+    (candidate n-grams, reference n-grams, matches) for each character order,
+    then each word order. Statistics add up: a corpus is the sum of its sentences."""
+
+    values: tuple
+    char_order: int
+    word_order: int
+    reference_index: int = 0
+    n_references: int = 1
+    sentences: int = 1
+
+    def __add__(self, other: "ChrfStats") -> "ChrfStats":
+        if not isinstance(other, ChrfStats):
+            return NotImplemented
+        if (self.char_order, self.word_order) != (other.char_order, other.word_order):
+            raise ValueError("cannot add chrF statistics of different char_order / word_order")
+        return ChrfStats(
+            tuple(a + b for a, b in zip(self.values, other.values)),
+            self.char_order, self.word_order, sentences=self.sentences + other.sentences,
+        )
+
+    def triples(self) -> list:
+        return [tuple(self.values[k:k + 3]) for k in range(0, len(self.values), 3)]
+
+
+def _f_beta(precision: float, recall: float, factor: float) -> float | None:
+    denominator = factor * precision + recall
+    return (1 + factor) * precision * recall / denominator if denominator > 0 else None
+
+
+def chrf_score_from_values(values, *, beta=2, eps_smoothing=False) -> float:
+    """chrF on the 0-1 scale from flat per-order (candidate, reference, matches) counts.
+
+    >>> chrf_score_from_values([3, 3, 3, 2, 2, 1], beta=1)   # P = R = (1 + 1/2) / 2
+    0.75
+    """
+    factor = beta ** 2
+    orders = len(values) // 3
+    f_sum = precision_sum = recall_sum = 0.0
+    effective = 0
+    for k in range(orders):
+        candidate, reference, matches = values[3 * k: 3 * k + 3]
+        precision = matches / candidate if candidate > 0 else EPSILON
+        recall = matches / reference if reference > 0 else EPSILON
+        f = _f_beta(precision, recall, factor)
+        f_sum += EPSILON if f is None else f
+        if candidate > 0 and reference > 0:
+            precision_sum += precision
+            recall_sum += recall
+            effective += 1
+    if eps_smoothing:
+        return f_sum / orders
+    if effective == 0:
+        return 0.0
+    f = _f_beta(precision_sum / effective, recall_sum / effective, factor)
+    return 0.0 if f is None else f
+
+
+def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=0, beta=2,
+                             lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfStats:
+    """Statistics of one checked candidate against the reference with the best sentence chrF."""
+    candidate_features = _features(candidate, char_order, word_order, lowercase, whitespace)
+    best_values, best_score, best_index = None, -1.0, 0
+    for index, reference in enumerate(references):
+        reference_features = _features(reference, char_order, word_order, lowercase, whitespace)
+        values = tuple(
+            number
+            for c, r in zip(candidate_features, reference_features)
+            for number in _match(c, r)
+        )
+        score = chrf_score_from_values(values, beta=beta, eps_smoothing=eps_smoothing)
+        if score > best_score:
+            best_values, best_score, best_index = values, score, index
+    return ChrfStats(best_values, char_order, word_order, reference_index=best_index, n_references=len(references))
+
+
+# ---------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class ChrfOrder:
+    """The counts of one order; precision and recall are 0.0 when undefined."""
+
+    kind: str  # "char" or "word"
+    n: int
+    candidate: int
+    reference: int
+    matches: int
+
+    @property
+    def precision(self) -> float:
+        return self.matches / self.candidate if self.candidate else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.matches / self.reference if self.reference else 0.0
+
+    @property
+    def effective(self) -> bool:
+        """Whether the order enters the default (effective-order) means."""
+        return self.candidate > 0 and self.reference > 0
+
+
+@dataclass(frozen=True)
+class ChrfResult:
+    """A chrF / chrF++ score (0-1 scale) with the per-order counts it came from.
+
+    ``score`` equals sacrebleu's ``CHRF(...).sentence_score / corpus_score``
+    divided by 100.
+    """
+
+    score: float
+    statistics: ChrfStats
+    beta: float = 2
+    lowercase: bool = False
+    whitespace: bool = False
+    eps_smoothing: bool = False
+
+    @property
+    def char_order(self) -> int:
+        return self.statistics.char_order
+
+    @property
+    def word_order(self) -> int:
+        return self.statistics.word_order
+
+    @property
+    def sentences(self) -> int:
+        return self.statistics.sentences
+
+    @property
+    def reference_index(self) -> int | None:
+        """For one sentence: which reference was used (best sentence chrF). None for a corpus."""
+        return self.statistics.reference_index if self.sentences == 1 else None
+
+    @property
+    def name(self) -> str:
+        return f"chrF{self.beta:g}" + "+" * self.word_order
+
+    @property
+    def orders(self) -> list:
+        rows = []
+        for k, (c, r, m) in enumerate(self.statistics.triples()):
+            kind, n = ("char", k + 1) if k < self.char_order else ("word", k + 1 - self.char_order)
+            rows.append(ChrfOrder(kind, n, c, r, m))
+        return rows
+
+    @property
+    def char_precisions(self) -> list:
+        return [o.precision for o in self.orders if o.kind == "char"]
+
+    @property
+    def char_recalls(self) -> list:
+        return [o.recall for o in self.orders if o.kind == "char"]
+
+    @property
+    def word_precisions(self) -> list:
+        return [o.precision for o in self.orders if o.kind == "word"]
+
+    @property
+    def word_recalls(self) -> list:
+        return [o.recall for o in self.orders if o.kind == "word"]
+
+    @property
+    def average_precision(self) -> float:
+        """Mean precision over the effective orders (0.0 if none): chrP of the default formula."""
+        used = [o.precision for o in self.orders if o.effective]
+        return sum(used) / len(used) if used else 0.0
+
+    @property
+    def average_recall(self) -> float:
+        """Mean recall over the effective orders (0.0 if none): chrR of the default formula."""
+        used = [o.recall for o in self.orders if o.effective]
+        return sum(used) / len(used) if used else 0.0
+
+    def _signature(self) -> str:
+        return (
+            f"nc = {self.char_order} nw = {self.word_order} case = {'lc' if self.lowercase else 'mixed'} "
+            f"space = {'yes' if self.whitespace else 'no'} eps = {'yes' if self.eps_smoothing else 'no'}"
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"{self.name} = {self.score:.4f} (avg P = {self.average_precision:.4f} "
+            f"avg R = {self.average_recall:.4f}; {self._signature()})"
+        )
+
+    def __repr__(self) -> str:
+        return f"<ChrfResult {self}>"
+
+    def _final_step(self) -> str:
+        b2 = f"{self.beta:g}^2"
+        if self.eps_smoothing:
+            return f"{self.name} = mean of the {len(self.orders)} per-order F-scores = {self.score:.4f}"
+        return (
+            f"{self.name} = (1 + {b2}) P R / ({b2} P + R) with P = {self.average_precision:.4f}, "
+            f"R = {self.average_recall:.4f} (means over orders with n-grams on both sides) = {self.score:.4f}"
+        )
+
+    def _rows(self):
+        factor = self.beta ** 2
+        for o in self.orders:
+            f = _f_beta(o.precision, o.recall, factor) or 0.0
+            yield o, f
+
+    def explain(self) -> str:
+        """The per-order table (counts, precision, recall, F) and the final formula."""
+        lines = [f"{'order':>8}  {'cand':>6}  {'ref':>6}  {'match':>6}  {'P':>7}  {'R':>7}  {'F':>7}"]
+        for o, f in self._rows():
+            lines.append(
+                f"{o.kind + ' ' + str(o.n):>8}  {o.candidate:>6}  {o.reference:>6}  {o.matches:>6}  "
+                f"{o.precision:>7.4f}  {o.recall:>7.4f}  {f:>7.4f}"
+            )
+        lines.append(self._final_step())
+        lines.append(f"(sacrebleu prints {100 * self.score:.2f}; {self._signature()})")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        header = "".join(f"<th style='padding:0 8px'>{h}</th>" for h in ("order", "cand", "ref", "match", "P", "R", "F"))
+        body = "".join(
+            f"<tr><td>{o.kind} {o.n}</td><td>{o.candidate}</td><td>{o.reference}</td><td>{o.matches}</td>"
+            f"<td>{o.precision:.4f}</td><td>{o.recall:.4f}</td><td>{f:.4f}</td></tr>"
+            for o, f in self._rows()
+        )
+        return (
+            f"<div class='bleu-lab-result'><b>{html.escape(self.name)} = {self.score:.4f}</b> "
+            f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * self.score:.2f})</span>"
+            f"<table><tr>{header}</tr>{body}</table>"
+            f"<p style='margin:4px 0'>{html.escape(self._final_step())}</p></div>"
+        )
+
+
+# ---------------------------------------------------------------- public API
+
+
+def _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing):
+    check_order(char_order, "char_order")
+    if isinstance(word_order, bool) or not isinstance(word_order, int):
+        raise TypeError(f"word_order must be a whole number (0 = chrF, 2 = chrF++), not {_kind(word_order)}")
+    if word_order < 0:
+        raise ValueError(f"word_order must be 0 or more (0 = chrF, 2 = chrF++), got {word_order}")
+    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
+        raise TypeError(f"beta must be a positive number such as 2, not {_kind(beta)}")
+    if not math.isfinite(beta) or beta <= 0:
+        raise ValueError(
+            f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got {beta!r}. "
+            f"Right: chrf(candidate, references, beta=2)"
+        )
+    for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, not {_kind(value)}")
+
+
+def chrf_from_stats(statistics: ChrfStats, *, beta=2, lowercase=False, whitespace=False,
+                    eps_smoothing=False) -> ChrfResult:
+    """Score summed statistics; ``lowercase`` and ``whitespace`` are only recorded in the result."""
+    if not isinstance(statistics, ChrfStats):
+        raise TypeError(f"statistics must be a ChrfStats object, not {_kind(statistics)}")
+    _check_options(statistics.char_order, statistics.word_order, beta, lowercase, whitespace, eps_smoothing)
+    score = chrf_score_from_values(statistics.values, beta=beta, eps_smoothing=eps_smoothing)
+    return ChrfResult(score, statistics, beta, lowercase, whitespace, eps_smoothing)
+
+
+def chrf(candidate, references, *, char_order=6, word_order=0, beta=2,
+         lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfResult:
+    """Sentence chrF (Popovic 2015); ``word_order=2`` gives chrF++ (Popovic 2017).
+
+    Same keywords and defaults as sacrebleu's ``CHRF``; the score is
+    sacrebleu's ``sentence_score`` divided by 100. See the module docstring
+    for the formula.
+
+    >>> chrf("the cat sat", ["the cat sat down"], word_order=2).name
+    'chrF2++'
+    """
+    _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    candidate, references = check_candidate_and_references(candidate, references, function="chrf")
+    statistics = sentence_chrf_statistics(
+        candidate, references, char_order=char_order, word_order=word_order, beta=beta,
+        lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
+    )
+    return chrf_from_stats(statistics, beta=beta, lowercase=lowercase, whitespace=whitespace,
+                           eps_smoothing=eps_smoothing)
+
+
+def corpus_chrf(candidates, references, *, char_order=6, word_order=0, beta=2,
+                lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfResult:
+    """Corpus chrF / chrF++: the score of the per-order counts summed over all sentences.
+
+    ``references[i]`` is the list of references of ``candidates[i]``. Equals
+    sacrebleu's ``CHRF(...).corpus_score`` divided by 100 (sacrebleu takes
+    reference streams; see ``references_from_streams``).
+
+    >>> round(corpus_chrf(["the cat", "a dog"], [["the cat"], ["the dog"]]).score, 4)
+    0.6383
+    """
+    _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    candidates, references = check_corpus(candidates, references, function="corpus_chrf")
+    total = None
+    for candidate, refs in zip(candidates, references):
+        statistics = sentence_chrf_statistics(
+            candidate, refs, char_order=char_order, word_order=word_order, beta=beta,
+            lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
+        )
+        total = statistics if total is None else total + statistics
+    return chrf_from_stats(total, beta=beta, lowercase=lowercase, whitespace=whitespace,
+                           eps_smoothing=eps_smoothing)
