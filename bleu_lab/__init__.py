@@ -23,26 +23,35 @@ from .bleu import (
     modified_precision,
     sentence_bleu,
 )
+from .chrf import ChrfResult, chrf, corpus_chrf
 from .counting import SentenceStats, ngrams
 from .examples import load_example, load_examples
 from .inputs import references_from_streams
 from .results import BleuResult
+from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BleuResult",
+    "ChrfResult",
+    "RougeResult",
     "SentenceStats",
     "TOKENIZER_NAMES",
     "bleu_from_stats",
     "brevity_penalty",
+    "chrf",
+    "corpus_chrf",
     "corpus_bleu",
     "load_example",
     "load_examples",
     "modified_precision",
     "ngrams",
     "references_from_streams",
+    "rouge_l",
+    "rouge_lsum",
+    "rouge_n",
     "sentence_bleu",
     "tokenize",
 ]
