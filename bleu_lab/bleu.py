@@ -139,13 +139,22 @@ def bleu_from_stats(
             f"effective order. Use smoothing='exp' (or 'floor', 'add-k', 'none') with effective_order=True"
         )
 
-    bp = brevity_penalty_value(candidate_length, reference_length)
-    if nltk_style:
-        score, precisions, used = _nltk_score(
-            counts, totals, order, weights, smoothing, value, candidate_length, bp, last_sentence
-        )
-    else:
-        score, precisions, used = _sacrebleu_score(counts, totals, order, weights, smoothing, value, effective_order, bp)
+    try:
+        bp = brevity_penalty_value(candidate_length, reference_length)
+        if nltk_style:
+            score, precisions, used = _nltk_score(
+                counts, totals, order, weights, smoothing, value, candidate_length, bp, last_sentence
+            )
+        else:
+            score, precisions, used = _sacrebleu_score(
+                counts, totals, order, weights, smoothing, value, effective_order, bp
+            )
+    except OverflowError as error:
+        # Only absurd inputs get here: huge weights on a smoothed precision above 1, or lengths beyond a float.
+        raise ValueError(
+            f"the score overflows a float ({error}); weights are usually fractions that sum to 1, "
+            f"e.g. weights=(0.25, 0.25, 0.25, 0.25), and lengths are token counts"
+        ) from None
     return BleuResult(
         score=score,
         _precisions=tuple(precisions),

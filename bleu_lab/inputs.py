@@ -70,14 +70,15 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
     return tuple(value)
 
 
-def check_candidate_and_references(candidate, references, *, function: str):
+def check_candidate_and_references(candidate, references, *, function: str, call: str | None = None):
     """Check one candidate and its references; return them normalised.
 
     Catches: a string instead of a list of references; nltk's argument order
     (references first, then the candidate); an empty list of references;
-    a tokenized reference that was not wrapped in a list.
+    a tokenized reference that was not wrapped in a list. ``call`` overrides
+    the example of a right call shown in messages (a corpus shows its own).
     """
-    call = f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
+    call = call or f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
     # nltk's order: sentence_bleu(references, hypothesis) with token lists.
     if _is_sequence(candidate) and candidate and all(_is_sequence(x) for x in candidate):
         raise TypeError(
@@ -168,13 +169,20 @@ def check_corpus(candidates, references, *, function: str):
                 f"the references are not nested per candidate. With one reference per sentence write "
                 f"{function}(candidates, [[r] for r in refs]). Right: {call}"
             )
-        if _is_token_list(refs) and refs and isinstance(candidate, (list, tuple)):
+        # Only a flat list of several one-word strings is ambiguous; string references
+        # of a tokenized candidate are valid (as in sentence_bleu).
+        if (
+            _is_token_list(refs)
+            and len(refs) > 1
+            and isinstance(candidate, (list, tuple))
+            and all(r.strip() and len(r.split()) == 1 for r in refs)
+        ):
             raise TypeError(
                 f"references[{i}] is a flat list of tokens, but it must be a list of references "
                 f"(each a string or a token list). Wrap it: [[tokens]] per candidate. Right: {call}"
             )
         try:
-            c, r = check_candidate_and_references(candidate, refs, function=function)
+            c, r = check_candidate_and_references(candidate, refs, function=function, call=call)
         except (TypeError, ValueError) as error:
             message = str(error).replace("candidate ", f"candidates[{i}] ", 1)
             message = message.replace("references", f"references[{i}]", 1)

@@ -42,7 +42,12 @@ TOKENIZER_NAMES = (*_SACREBLEU_TOKENIZERS, "whitespace", "nltk")
 
 def _unknown_name_message(kind: str, name, valid) -> str:
     """An error message for an unknown option name, suggesting the closest valid one."""
-    close = difflib.get_close_matches(str(name), [str(v) for v in valid], n=1, cutoff=0.5)
+    given = str(name).lower()
+    # Same name in another case ('13A'), or a valid name that starts it ('exponential' -> 'exp').
+    close = [v for v in valid if str(v).lower() == given] or [
+        v for v in valid if len(str(v)) >= 3 and given.startswith(str(v).lower())
+    ]
+    close = close[:1] or difflib.get_close_matches(given, [str(v) for v in valid], n=1, cutoff=0.5)
     suggestion = f" Did you mean {close[0]!r}?" if close else ""
     return f"unknown {kind} {name!r}.{suggestion} Valid names: {', '.join(repr(v) for v in valid)}"
 
