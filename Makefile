@@ -1,0 +1,118 @@
+# bleu_lab: everything runs from a project-local virtual environment (.venv),
+# created on first use.  A fresh clone needs only `make lab` or `make test`.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON  ?= python3
+VENV    := .venv
+PY      := $(VENV)/bin/python
+JUPYTER := $(VENV)/bin/jupyter
+STAMP   := $(VENV)/stamp
+
+# Jupyter refuses to run as root without --allow-root.
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# Tests and notebook runs do not depend on the user's home: Jupyter, IPython
+# and matplotlib get a throw-away configuration folder.  (The venv's python3
+# kernel spec is still found: Jupyter also searches sys.prefix/share/jupyter.)
+TEST_HOME := $(CURDIR)/.test-home
+TEST_ENV  := env \
+	JUPYTER_CONFIG_DIR=$(TEST_HOME)/jupyter-config \
+	JUPYTER_DATA_DIR=$(TEST_HOME)/jupyter-data \
+	JUPYTER_RUNTIME_DIR=$(TEST_HOME)/jupyter-runtime \
+	IPYTHONDIR=$(TEST_HOME)/ipython \
+	MPLCONFIGDIR=$(TEST_HOME)/matplotlib \
+	JUPYTER_PLATFORM_DIRS=1 \
+	PYTHONHASHSEED=0
+
+NBVAL_SANITIZE := tests/nbval_sanitize.cfg
+
+.PHONY: help lab test chromium notebooks demo bench exercises clean test-home
+
+help:
+	@echo "make lab        open the notebooks in JupyterLab (creates .venv on first use)"
+	@echo "make test       run the unit, property, doctest, notebook (nbval) and browser tests"
+	@echo "make notebooks  re-execute every notebook in place in a fresh kernel"
+	@echo "make demo       serve notebooks/07_playground.ipynb with Voila on port 8866"
+	@echo "make bench      speed against sacrebleu and nltk (benchmarks/run.py)"
+	@echo "make exercises  build the student exercise notebooks"
+	@echo "make chromium   install Debian's chromium if it is missing (browser tests)"
+	@echo "make clean      remove .venv, .test-home and test-artifacts"
+
+# ---------------------------------------------------------------- environment
+# Re-installs when pyproject.toml changes, or once when bleu_lab/__init__.py
+# first appears (an editable install made before it existed would not import
+# the package properly).  The stamp carries the time the install started.
+$(STAMP): pyproject.toml $(if $(wildcard bleu_lab/__init__.py),$(VENV)/has-package)
+	start=$$(date '+%Y-%m-%d %H:%M:%S.%N'); \
+	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV); \
+	$(PY) -m pip install --upgrade pip; \
+	$(PY) -m pip install -e '.[test]'; \
+	touch -d "$$start" $@
+
+$(VENV)/has-package:
+	@mkdir -p $(VENV) && touch $@
+
+# Chromium from Debian for the browser tests.  Never `playwright install`:
+# it downloads a browser build of its own, which fails on these machines.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then \
+		echo "chromium: $$(command -v chromium)"; \
+	else \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; \
+		elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+		else echo "chromium is missing and we are not root (no sudo): install the 'chromium' package" >&2; exit 1; fi; \
+		$$SUDO apt-get update; \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+		chromium --version; \
+	fi
+
+test-home:
+	@rm -rf $(TEST_HOME)
+	@mkdir -p $(TEST_HOME)/jupyter-config $(TEST_HOME)/jupyter-data \
+		$(TEST_HOME)/jupyter-runtime $(TEST_HOME)/ipython $(TEST_HOME)/matplotlib
+
+# ---------------------------------------------------------------- use
+lab: $(STAMP)
+	$(JUPYTER) lab $(ROOT_FLAG) $(if $(wildcard notebooks),notebooks/,.)
+
+demo: $(STAMP)
+	$(VENV)/bin/voila notebooks/07_playground.ipynb --no-browser --port 8866
+
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+exercises: $(STAMP)
+	$(PY) -m bleu_lab.exercises.build
+
+# Re-execute every notebook in place, each in a fresh kernel, in sorted order.
+notebooks: $(STAMP) test-home
+	@shopt -s nullglob; \
+	found=(notebooks/*.ipynb notebooks/exercises/*.ipynb); \
+	if [ $${#found[@]} = 0 ]; then echo "no notebooks in notebooks/"; exit 0; fi; \
+	mapfile -t nbs < <(printf '%s\n' "$${found[@]}" | LC_ALL=C sort); \
+	for nb in "$${nbs[@]}"; do \
+		echo "== executing $$nb"; \
+		$(TEST_ENV) $(JUPYTER) nbconvert --to notebook --execute --inplace "$$nb"; \
+	done
+
+# ---------------------------------------------------------------- test
+# Stops at the first failing step; pytest's exit code 5 ("no tests
+# collected") in tests/ is a failure too.
+test: $(STAMP) chromium test-home
+	@rc=0; $(TEST_ENV) $(PY) -m pytest tests || rc=$$?; \
+	if [ $$rc = 5 ]; then echo "make test: no tests were collected in tests/ -- that is a failure" >&2; fi; \
+	exit $$rc
+	@rc=0; $(TEST_ENV) $(PY) -m pytest --doctest-modules bleu_lab -p no:cacheprovider || rc=$$?; \
+	if [ $$rc = 5 ]; then echo "make test: bleu_lab has no doctests (nothing to run)"; rc=0; fi; \
+	exit $$rc
+	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
+		$(TEST_ENV) $(PY) -m pytest --nbval notebooks --nbval-sanitize-with $(NBVAL_SANITIZE) -p no:cacheprovider; \
+	else \
+		echo "make test: no notebooks yet, nbval skipped"; \
+	fi
+
+clean:
+	rm -rf $(VENV) $(TEST_HOME) test-artifacts
