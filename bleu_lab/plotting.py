@@ -372,6 +372,46 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
     return ax
 
 
+# --------------------------------------------------------------------------- smoothing
+def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under each smoothing method"):
+    """Horizontal grouped bars: one row per smoothing method, one bar per sentence, the value printed on each.
+
+    ``scores`` is ``{method label: {sentence label: BLEU}}`` on the 0-1 scale,
+    e.g. ``sentence_bleu(c, refs, smoothing=m).score`` for the sacrebleu names
+    ("none", "floor", "add-k", "exp") and nltk's "method0"-"method7" that Chen
+    and Cherry (2014) compare. Rows are drawn top to bottom in the order given.
+    A sentence missing from a row (a method that cannot score it, such as
+    nltk's method6 without a matching trigram) leaves a gap marked "n/a".
+    """
+    sentences = _check_scores(scores)
+    methods = list(scores)
+    k = len(sentences)
+    ax = _axes(ax, (10.0, 1.6 + 0.24 * k * len(methods)))
+    height = _bar_width(k)
+    for i, sentence in enumerate(sentences):
+        ys, widths, missing = [], [], []
+        for g, method in enumerate(methods):
+            y = g + (i - (k - 1) / 2) * height
+            if sentence in scores[method]:
+                ys.append(y)
+                widths.append(float(scores[method][sentence]))
+            else:
+                missing.append(y)
+        bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=sentence,
+                       edgecolor="white", linewidth=0.5)
+        ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
+        for y in missing:
+            ax.text(0.005, y, "n/a", va="center", fontsize=TEXT_SIZE, color="0.35")
+    ax.set_yticks(range(len(methods)), methods)
+    ax.set_ylim(len(methods) - 0.5, -0.5)  # first method at the top
+    ax.set_xlim(0, 1.1)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, "sentence BLEU (0-1 scale)", "smoothing method")
+    _legend_outside(ax)
+    return ax
+
+
 __all__ = [
     "brevity_penalty_curve",
     "ngram_count_table",
@@ -379,4 +419,5 @@ __all__ = [
     "plot_metric_comparison",
     "plot_ngram_counts",
     "plot_precisions",
+    "plot_smoothing_comparison",
 ]
