@@ -369,6 +369,10 @@ def _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoo
             f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got {beta!r}. "
             f"Right: chrf(candidate, references, beta=2)"
         )
+    try:
+        float(beta) ** 2
+    except OverflowError:
+        raise ValueError(f"beta = {beta!r} is too large: beta squared does not fit in a float") from None
     for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
         if not isinstance(value, bool):
             raise TypeError(f"{name} must be True or False, not {_kind(value)}")

@@ -32,7 +32,8 @@ Tokenization (``tokenizer=``):
   letter is therefore thrown away: a non-Latin candidate becomes an empty
   token list and scores 0 against anything, and "café" becomes "caf".
 * ``"unicode"``: lowercase and split on runs of non-word characters
-  (``\\W`` with ``re.UNICODE``), so words in any script survive. Porter
+  (``\\W`` with ``re.UNICODE``; word characters are letters, digits and the
+  underscore of any script), so words in any script survive. Porter
   stemming (English rules) is still applied to tokens longer than 3 with
   ``stem=True``. Scripts written without spaces (Chinese, Japanese) are
   split only at punctuation; tokenize them yourself and pass token lists.
@@ -46,7 +47,7 @@ sentence; pass a string with newlines to give several.
 >>> r.matches, r.candidate_total, r.reference_total   # the, cat, on, the, mat
 (5, 6, 6)
 >>> print(r)
-ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (5 matches; 6 candidate, 6 reference 1-grams)
+ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams)
 >>> rouge_l("the cat sat on the mat", ["the cat is on the mat"]).lcs
 ('the', 'cat', 'on', 'the', 'mat')
 """
@@ -218,7 +219,7 @@ class RougeResult:
         best = f"; best of {self.n_references} references: {self.reference_index + 1}" if self.n_references > 1 else ""
         return (
             f"{self.name}: P = {self.precision:.4f} R = {self.recall:.4f} F = {self.fmeasure:.4f} "
-            f"({self.matches} {label}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best})"
+            f"({label} = {self.matches}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best})"
         )
 
     def __repr__(self) -> str:

@@ -166,9 +166,9 @@ def test_result_is_frozen_and_readable():
 # ---------------------------------------------------------------- misuse
 
 
-@pytest.mark.parametrize("beta", [0, -1, float("nan")])
+@pytest.mark.parametrize("beta", [0, -1, float("nan"), 1e200])
 def test_beta_must_be_positive(beta):
-    with pytest.raises(ValueError, match="beta must be a positive number"):
+    with pytest.raises(ValueError, match="beta"):
         chrf("the cat", ["the cat"], beta=beta)
     with pytest.raises(ValueError, match="beta"):
         corpus_chrf(["the cat"], [["the cat"]], beta=beta)

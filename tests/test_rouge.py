@@ -19,10 +19,11 @@ ROUGE_TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
 SCORERS = {stem: rouge_scorer.RougeScorer(ROUGE_TYPES, use_stemmer=stem) for stem in (False, True)}
 
 # Repeated words, case, punctuation, words that stem ("running", "runs" -> "run"),
-# a word that only stems to itself, a newline (sentence break for ROUGE-Lsum).
+# a newline (sentence break for ROUGE-Lsum), and letters outside a-z that the default tokenizer drops.
 VOCABULARY = [
     "the", "the", "The", "THE", "cat", "cats", "Cat", "mat", "on", "a", "is", "running", "runs",
     "run", "runner", "flies", "fly", "generously", ",", ".", "!", "cat's", "mat.", "\n", "2024",
+    "Über", "naïve", "İ", "猫", "snake_case",
 ]
 
 texts = st.one_of(
