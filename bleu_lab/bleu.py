@@ -17,9 +17,11 @@ import math
 import numbers
 
 from .counting import (
+    VECTORISED_MIN_SENTENCES,
     SentenceStats,
     check_order,
     closest_reference_length,
+    corpus_statistics_matrix,
     ngram_matches,
     sentence_statistics,
     sum_statistics,
@@ -288,12 +290,17 @@ def _with_context(result, tokenize, lowercase, candidate_tokens=None, reference_
 
 
 def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False):
-    """Per-sentence statistics of a checked corpus, as a list of ``SentenceStats``."""
-    statistics = []
-    for candidate, refs in zip(candidates, references):
-        candidate_tokens, reference_tokens = tokenize_sentence(candidate, refs, tokenize, lowercase)
-        statistics.append(sentence_statistics(candidate_tokens, reference_tokens, max_order))
-    return statistics
+    """Per-sentence statistics of a checked corpus, as a list of ``SentenceStats``.
+
+    Large corpora are counted all at once with numpy
+    (:func:`bleu_lab.counting.corpus_statistics_matrix`); the numbers are
+    the same as sentence by sentence.
+    """
+    tokenized = [tokenize_sentence(candidate, refs, tokenize, lowercase) for candidate, refs in zip(candidates, references)]
+    if len(tokenized) < VECTORISED_MIN_SENTENCES:
+        return [sentence_statistics(candidate_tokens, reference_tokens, max_order) for candidate_tokens, reference_tokens in tokenized]
+    matrix = corpus_statistics_matrix([c for c, _ in tokenized], [r for _, r in tokenized], max_order)
+    return [SentenceStats(row[0], row[1], tuple(row[2 : 2 + max_order]), tuple(row[2 + max_order :])) for row in matrix.tolist()]
 
 
 def score_statistics(statistics, **bleu_keywords) -> BleuResult:

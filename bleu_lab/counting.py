@@ -12,6 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
+
+try:  # the C helper behind Counter.update: counting without building a Counter object
+    from collections import _count_elements
+except ImportError:  # pragma: no cover - other Python implementations
+    def _count_elements(mapping, iterable):
+        get = mapping.get
+        for element in iterable:
+            mapping[element] = get(element, 0) + 1
 
 from .inputs import _kind
 
@@ -109,42 +118,189 @@ class SentenceStats:
         return [self.candidate_length, self.reference_length, *self.matches, *self.totals]
 
 
+def _gram_counts(tokens, n: int) -> dict:
+    """n-gram counts as a plain dict, for counting matches only (no Counter object, no checks).
+
+    Unigrams are keyed by the token itself rather than a 1-tuple: a string
+    caches its hash, so this is the cheapest key; public functions use tuples.
+    """
+    counts = {}
+    _count_elements(counts, tokens if n == 1 else zip(*[tokens[i:] for i in range(n)]))
+    return counts
+
+
+def _clipped_matches(candidate_counts: dict, reference_counts: dict) -> int:
+    """sum over shared n-grams of min(candidate count, reference count), looped in C."""
+    shared = candidate_counts.keys() & reference_counts.keys()
+    if not shared:
+        return 0
+    return sum(map(min, map(candidate_counts.__getitem__, shared), map(reference_counts.__getitem__, shared)))
+
+
+def _max_counts(references, n: int) -> dict:
+    """For each n-gram, its largest count in any one reference."""
+    merged = _gram_counts(references[0], n)
+    for reference in references[1:]:
+        for gram, count in _gram_counts(reference, n).items():
+            if count > merged.get(gram, 0):
+                merged[gram] = count
+    return merged
+
+
 def sentence_statistics(candidate, references, max_order: int) -> SentenceStats:
     """Count one tokenized candidate against its tokenized references.
 
     Clipping (Papineni et al. 2002, section 2.1): a candidate n-gram counts
     at most as often as it occurs in the single reference where it is most
     frequent, ``min(count, max_ref count)``.
+
+    >>> sentence_statistics(("the",) * 7, [("the", "cat", "is", "on", "the", "mat")], 2)
+    SentenceStats(candidate_length=7, reference_length=6, matches=(2, 0), totals=(7, 6))
     """
     candidate_length = len(candidate)
-    reference_length = closest_reference_length(candidate_length, [len(r) for r in references])
-    matches = []
-    totals = []
-    for n in range(1, max_order + 1):
-        total = candidate_length - n + 1
-        if total <= 0:
-            matches.append(0)
-            totals.append(0)
-            continue
-        candidate_counts = _count(candidate, n)
-        reference_counts = _count(references[0], n) if len(references) == 1 else max_reference_counts(references, n)
-        matched = 0
-        for gram, count in candidate_counts.items():
-            clip = reference_counts.get(gram)
-            if clip:
-                matched += count if count < clip else clip
-        matches.append(matched)
-        totals.append(total)
+    if len(references) == 1:
+        reference_length = len(references[0])
+    else:
+        reference_length = closest_reference_length(candidate_length, [len(r) for r in references])
+    # Orders longer than the candidate have no n-gram at all: nothing to count there.
+    counted = min(max_order, candidate_length)
+    matches = [0] * max_order
+    totals = [0] * max_order
+    single = references[0] if len(references) == 1 else None
+    for n in range(1, counted + 1):
+        totals[n - 1] = candidate_length - n + 1
+        reference_counts = _gram_counts(single, n) if single is not None else _max_counts(references, n)
+        if reference_counts:
+            matches[n - 1] = _clipped_matches(_gram_counts(candidate, n), reference_counts)
     return SentenceStats(candidate_length, reference_length, tuple(matches), tuple(totals))
 
 
 def sum_statistics(statistics) -> SentenceStats:
-    """Add up per-sentence statistics into corpus statistics."""
-    iterator = iter(statistics)
-    total = next(iterator)
-    for stats in iterator:
-        total = total + stats
-    return total
+    """Add up per-sentence statistics into corpus statistics (column by column, not object by object)."""
+    statistics = list(statistics)
+    if not statistics:
+        raise ValueError("cannot add up an empty list of statistics; a corpus needs at least one sentence")
+    if len(set(map(len, map(_MATCHES, statistics)))) != 1:
+        raise ValueError("cannot add statistics of different maximum orders")
+    return SentenceStats(
+        sum(map(_CANDIDATE_LENGTH, statistics)),
+        sum(map(_REFERENCE_LENGTH, statistics)),
+        tuple(map(sum, zip(*map(_MATCHES, statistics)))),
+        tuple(map(sum, zip(*map(_TOTALS, statistics)))),
+    )
+
+
+_CANDIDATE_LENGTH = attrgetter("candidate_length")
+_REFERENCE_LENGTH = attrgetter("reference_length")
+_MATCHES = attrgetter("matches")
+_TOTALS = attrgetter("totals")
+
+# Below this many sentences the per-sentence loop is as fast and needs no numpy.
+VECTORISED_MIN_SENTENCES = 64
+
+
+def corpus_statistics_matrix(candidates, references, max_order: int):
+    """Per-sentence statistics of a tokenized corpus as a numpy int64 matrix.
+
+    Row i is ``SentenceStats.as_row()`` of sentence i: c, r, the clipped
+    matches of orders 1..max_order, then the candidate n-gram totals. The
+    numbers are exactly those of :func:`sentence_statistics`; this is the
+    same clipping (Papineni et al. 2002, section 2.1) counted for all
+    sentences at once with numpy instead of one dictionary per sentence.
+
+    How: every token gets an integer id. A unigram occurrence is keyed by
+    (sentence, token id); an n-gram occurrence by (key of its (n-1)-gram
+    prefix, id of its last token). Sorting the keys (``numpy.unique``) gives
+    each distinct (sentence, n-gram) a number, so counting it in the
+    candidate and in each reference is a ``bincount``; the clipped count is
+    min(candidate count, max reference count). An n-gram can only match
+    when its prefix matched, so each order only looks at the occurrences
+    whose prefix was found on both sides.
+
+    ``candidates[i]`` is a token sequence, ``references[i]`` a non-empty
+    list of token sequences (checked and tokenized already).
+
+    By hand: "a a a b" against "a b" and "a a": a occurs 3 times, at most 2
+    in one reference, so unigrams clip to 2 + 1 (b) = 3; bigrams a-a (twice,
+    clip 1) and a-b (clip 1) give 2; c = 4, r = 2, totals 4 and 3.
+
+    >>> corpus_statistics_matrix([("a", "a", "a", "b")], [[("a", "b"), ("a", "a")]], 2).tolist()
+    [[4, 2, 3, 2, 4, 3]]
+    """
+    import numpy as np
+    from itertools import chain
+
+    n_sentences = len(candidates)
+    if n_sentences == 0:
+        return np.zeros((0, 2 + 2 * max_order), dtype=np.int64)
+    refs_per_sentence = np.fromiter(map(len, references), dtype=np.int64, count=n_sentences)
+    max_refs = int(refs_per_sentence.max())
+    texts = list(candidates)
+    # References are grouped by rank k (the k-th reference of each sentence) so each group is one bincount.
+    ref_sentence = []
+    for k in range(max_refs):
+        rows = range(n_sentences) if max_refs == 1 else [i for i in range(n_sentences) if len(references[i]) > k]
+        texts.extend(references[i][k] for i in rows)
+        ref_sentence.append(np.fromiter(rows, dtype=np.int64))
+    text_lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    n_tokens = int(text_lengths.sum())
+
+    vocabulary = dict.fromkeys(chain.from_iterable(texts))
+    vocabulary = dict(zip(vocabulary, range(len(vocabulary))))
+    token_ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(texts)), dtype=np.int64, count=n_tokens)
+    vocabulary_size = max(len(vocabulary), 1)
+
+    # Per token: which text, which sentence, which side (0 = candidate, k + 1 = reference rank k).
+    text_of = np.repeat(np.arange(len(texts)), text_lengths)
+    text_sentence = np.concatenate([np.arange(n_sentences)] + ref_sentence)
+    text_side = np.concatenate(
+        [np.zeros(n_sentences, dtype=np.int64)] + [np.full(len(rows), k + 1) for k, rows in enumerate(ref_sentence)]
+    )
+    starts = np.cumsum(text_lengths) - text_lengths
+    remaining = np.repeat(starts + text_lengths, text_lengths) - np.arange(n_tokens)  # tokens from here to the end
+    sentence_of = text_sentence[text_of]
+    side_of = text_side[text_of]
+
+    candidate_lengths = text_lengths[:n_sentences]
+    matrix = np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64)
+    matrix[:, 0] = candidate_lengths
+    if max_refs == 1:
+        matrix[:, 1] = text_lengths[n_sentences:]
+    else:
+        lengths_per_sentence = [[] for _ in range(n_sentences)]
+        for text, length in zip(range(n_sentences, len(texts)), text_lengths[n_sentences:].tolist()):
+            lengths_per_sentence[int(text_sentence[text])].append(length)
+        matrix[:, 1] = [
+            closest_reference_length(c, lengths) for c, lengths in zip(candidate_lengths.tolist(), lengths_per_sentence)
+        ]
+    for n in range(1, max_order + 1):
+        matrix[:, 1 + max_order + n] = np.maximum(candidate_lengths - n + 1, 0)
+
+    positions = np.arange(n_tokens)
+    keys = sentence_of * vocabulary_size + token_ids
+    for n in range(1, max_order + 1):
+        if positions.size == 0:
+            break
+        if n > 1:
+            keys = gram_ids[positions] * vocabulary_size + token_ids[positions + n - 1]
+        uniques, inverse = np.unique(keys, return_inverse=True)
+        n_grams = uniques.size
+        gram_ids = np.full(n_tokens, -1, dtype=np.int64)
+        gram_ids[positions] = inverse
+        sides = side_of[positions]
+        candidate_counts = np.bincount(inverse[sides == 0], minlength=n_grams)
+        reference_counts = np.zeros(n_grams, dtype=np.int64)
+        for k in range(1, max_refs + 1):
+            reference_counts = np.maximum(reference_counts, np.bincount(inverse[sides == k], minlength=n_grams))
+        clipped = np.minimum(candidate_counts, reference_counts)
+        gram_sentence = np.zeros(n_grams, dtype=np.int64)
+        gram_sentence[inverse] = sentence_of[positions]
+        live = clipped > 0
+        matrix[:, 1 + n] = np.bincount(gram_sentence[live], weights=clipped[live], minlength=n_sentences).astype(np.int64)
+        # Only an n-gram seen on both sides can start a matching (n+1)-gram.
+        keep = live[inverse] & (remaining[positions] > n)
+        positions = positions[keep]
+    return matrix
 
 
 @dataclass(frozen=True)
