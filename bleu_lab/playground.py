@@ -1,0 +1,841 @@
+"""What the playground widgets show, computed in plain Python.
+
+The widgets in :mod:`bleu_lab.widgets` only wire these functions to controls:
+every number, message and piece of HTML they display comes from here, so it
+can be tested without a browser. None of these functions raises on text a
+user can type: empty boxes, spaces, emoji, very long text, mixed scripts.
+Where a score has no meaning the result carries a plain ``message`` instead.
+
+BLEU is Papineni et al. (2002); ROUGE is Lin (2004); chrF is Popovic (2015);
+smoothing methods are Chen and Cherry (2014); tokenizers and settings that
+make scores comparable follow Post (2018).
+
+>>> view = compute_playground("a cat is on the mat", ["the cat is on the mat"])
+>>> round(view.score, 4), view.message
+(0.7598, '')
+>>> compute_playground("   ", ["the cat is on the mat"]).message
+'Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.'
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import unicodedata
+import warnings
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .bleu import brevity_penalty_value, sentence_bleu
+from .counting import matched_positions
+from .explanation import ORDER_COLOURS, ORDER_TINTS, highlight_tokens
+from .smoothing import NLTK_SMOOTHING, SACREBLEU_SMOOTHING
+from .tokenizers import TOKENIZER_NAMES, get_tokenizer
+from .tokenizers import tokenize as _tokenize
+
+METRIC_VIEWS = ("BLEU", "ROUGE", "chrF")
+MAX_REFERENCES = 4
+# Longer texts are scored in full but only this many tokens are drawn.
+SHOWN_TOKENS = 200
+# Two scores "agree" when they differ by less than this (0-1 scale).
+AGREEMENT = 1e-9
+
+# Tokenizers sacrebleu knows under the same name; the others are compared on bleu_lab's tokens.
+_SACREBLEU_NATIVE = ("13a", "intl", "zh", "char", "none", "ja-mecab", "ko-mecab")
+# Scripts written without spaces between words.
+_UNSPACED = ("CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR")
+
+# Labels of the presets, in the order the dropdown shows them (keys of bleu_lab.examples).
+PRESET_LABELS = {
+    "cat_mat": "cat/mat: identical to a reference",
+    "a_cat_mat": "cat/mat: 'a cat is on the mat'",
+    "cat_sat": "cat/mat: 'the cat sat on the mat'",
+    "scrambled": "cat/mat: words scrambled",
+    "short": "cat/mat: too short ('the cat')",
+    "padded": "cat/mat: padded with extra words",
+    "the_cheat": "the cheat: 'the the the ...'",
+    "two_clips": "clipping by two references",
+    "nasa_rover": "NASA rover (two references)",
+    "paraphrase": "paraphrase: 'the feline rests upon the rug'",
+    "paper_guide_1": "Papineni et al. Example 1, candidate 1",
+    "paper_guide_2": "Papineni et al. Example 1, candidate 2",
+}
+
+# Rewrites of one reference for the paraphrase explorer (written for bleu_lab).
+PARAPHRASE_REFERENCE = "the cat is on the mat"
+PARAPHRASE_REWRITES = {
+    "exact copy": "the cat is on the mat",
+    "one word changed": "the cat sat on the mat",
+    "words reordered": "on the mat is the cat",
+    "meaning flipped, same words": "the mat is on the cat",
+    "synonyms (paraphrase)": "the feline rests upon the rug",
+    "another phrasing": "there is a cat on the mat",
+    "too short": "the cat",
+    "padded": "the cat is on the mat and the dog is on the sofa",
+}
+
+# The brevity-penalty explorer cuts these texts to the lengths chosen on its sliders.
+BP_CANDIDATE = (
+    "The NASA Opportunity rover is battling a massive dust storm on planet Mars , and the team "
+    "waits for the sky to clear so that the solar panels can charge the batteries again ."
+)
+BP_REFERENCE = (
+    "A NASA rover is fighting a massive storm on planet Mars , and its team hopes that the sky "
+    "clears before the batteries run out and the rover falls silent for the long winter ."
+)
+
+
+def presets() -> dict:
+    """The playground's preset examples: ``{label: (candidate, [references])}``."""
+    from .examples import load_examples
+
+    examples = load_examples()
+    ordered = [key for key in PRESET_LABELS if key in examples] + sorted(set(examples) - set(PRESET_LABELS))
+    return {
+        PRESET_LABELS.get(key, key): (examples[key]["candidate"], list(examples[key]["references"][:MAX_REFERENCES]))
+        for key in ordered
+    }
+
+
+def available_tokenizers() -> tuple:
+    """Tokenizer names that work here: ``TOKENIZER_NAMES`` minus those whose optional package is missing."""
+    usable = []
+    for name in TOKENIZER_NAMES:
+        try:
+            get_tokenizer(name)
+        except Exception:  # noqa: BLE001 - a tokenizer that cannot start is simply not offered
+            continue
+        usable.append(name)
+    return tuple(usable)
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One library's score for the same input, or why it is not shown (``value`` None)."""
+
+    library: str
+    value: float | None
+    settings: str
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """What a bar chart shows: one bar per label, a text above each bar, optional dashed lines."""
+
+    title: str
+    labels: tuple
+    values: tuple
+    texts: tuple
+    ylabel: str = "value"
+    lines: tuple = ()  # (value, label) pairs drawn as dashed horizontal lines
+
+
+@dataclass(frozen=True)
+class PlaygroundView:
+    """Everything the playground shows for one state of its controls.
+
+    ``score`` is bleu_lab's sentence BLEU (None when it has no meaning, with
+    the reason in ``message``); ``rows`` is the per-order table
+    ``(n, clipped, total, precision)``; ``metric_scores`` holds the numbers of
+    the chosen metric view; ``notes`` are hints that do not stop the score.
+    """
+
+    metric: str
+    score: float | None
+    message: str = ""
+    notes: tuple = ()
+    rows: tuple = ()
+    candidate_length: int | None = None
+    reference_length: int | None = None
+    brevity_penalty: float | None = None
+    result: object = field(default=None, repr=False)  # the BleuResult
+    metric_scores: dict = field(default_factory=dict)
+    comparisons: tuple = ()
+    highlights_html: str = ""
+    numbers_html: str = ""
+    chart: ChartSpec | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.score is not None
+
+    @property
+    def html(self) -> str:
+        """Message, notes, highlights and numbers as one HTML fragment."""
+        return message_html(self.message, self.notes) + self.highlights_html + self.numbers_html
+
+
+def message_html(message: str, notes=()) -> str:
+    """A visible box for a message (no score) and a list of notes (hints)."""
+    parts = []
+    if message:
+        parts.append(
+            "<div class='bl-message' style='border-left:4px solid #d55e00;background:#fbe3d3;"
+            f"padding:6px 10px;margin:4px 0;font-size:1.05em'>{html.escape(message)}</div>"
+        )
+    if notes:
+        items = "".join(f"<li>{html.escape(note)}</li>" for note in notes)
+        parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:#333'>{items}</ul>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------- the playground
+
+
+def compute_playground(
+    candidate,
+    references,
+    *,
+    tokenize="13a",
+    lowercase=False,
+    max_order=4,
+    smoothing="none",
+    metric="BLEU",
+    compare=True,
+) -> PlaygroundView:
+    """Compute what the playground shows; never raises.
+
+    Blank reference boxes are left out. The BLEU numbers are those of
+    ``sentence_bleu(candidate, non_blank_references, max_order=max_order,
+    smoothing=smoothing, tokenize=tokenize, lowercase=lowercase)``. With
+    ``compare=True`` the same score from sacrebleu and nltk is added where
+    they compute the same thing, with the settings that make them comparable.
+    """
+    try:
+        return _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric, compare)
+    except Exception as error:  # noqa: BLE001 - a widget must show a message, never a traceback
+        return PlaygroundView(metric=str(metric), score=None, message=f"Could not compute a score: {error}")
+
+
+def _as_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(token, str) for token in value):
+        return " ".join(value)
+    raise TypeError(f"a text box holds a string, not {type(value).__name__}")
+
+
+def _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric, compare):
+    if metric not in METRIC_VIEWS:
+        return PlaygroundView(metric=str(metric), score=None, message=f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.")
+    candidate = _as_text(candidate)
+    if isinstance(references, str):
+        references = [references]
+    references = [_as_text(r) for r in (references or ())]
+    try:
+        candidate_tokens = _tokenize(candidate, tokenize, lowercase=lowercase)
+        all_reference_tokens = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
+    except (TypeError, ValueError) as error:
+        return PlaygroundView(metric=metric, score=None, message=str(error))
+
+    notes = []
+    kept = [i for i, tokens in enumerate(all_reference_tokens) if tokens]
+    blank = [i + 1 for i, tokens in enumerate(all_reference_tokens) if not tokens]
+    if kept and blank:
+        boxes = ", ".join(map(str, blank))
+        notes.append(f"Reference box{'es' if len(blank) > 1 else ''} {boxes} {'are' if len(blank) > 1 else 'is'} empty and left out.")
+    if not kept:
+        return PlaygroundView(
+            metric=metric,
+            score=None,
+            message="Type at least one reference: with no reference there is nothing to compare with, so no score.",
+        )
+    if not candidate_tokens:
+        return PlaygroundView(
+            metric=metric,
+            score=None,
+            message="Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.",
+            highlights_html=_references_only_html([all_reference_tokens[i] for i in kept]),
+        )
+    kept_texts = [references[i] for i in kept]
+    reference_tokens = [all_reference_tokens[i] for i in kept]
+
+    try:
+        result = sentence_bleu(
+            candidate, kept_texts, max_order=max_order, smoothing=smoothing, tokenize=tokenize, lowercase=lowercase
+        )
+    except (TypeError, ValueError) as error:
+        return PlaygroundView(
+            metric=metric,
+            score=None,
+            message=f"BLEU cannot be computed with these settings: {error}",
+            highlights_html=_highlights_html(candidate_tokens, reference_tokens, max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1),
+        )
+
+    notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts]))
+    rows = tuple(
+        (n, m, t, p) for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
+    )
+    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order)
+    comparisons = ()
+    metric_scores = {}
+    if metric == "BLEU":
+        if compare:
+            comparisons = (
+                _sacrebleu_bleu(candidate, kept_texts, candidate_tokens, reference_tokens, tokenize, lowercase, max_order, smoothing),
+                _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing),
+            )
+        numbers = _bleu_numbers_html(result, comparisons)
+        chart = _precision_chart(result)
+    elif metric == "ROUGE":
+        metric_scores, comparisons, extra = _rouge_scores(candidate, kept_texts, compare)
+        notes.extend(extra)
+        numbers = _bleu_summary_line(result) + _rouge_html(metric_scores, comparisons)
+        chart = _rouge_chart(metric_scores)
+    else:
+        metric_scores, comparisons, extra = _chrf_scores(candidate, kept_texts, lowercase, compare)
+        notes.extend(extra)
+        numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, comparisons, lowercase)
+        chart = _chrf_chart(metric_scores, result)
+    return PlaygroundView(
+        metric=metric,
+        score=result.score,
+        notes=tuple(notes),
+        rows=rows,
+        candidate_length=result.candidate_length,
+        reference_length=result.reference_length,
+        brevity_penalty=result.brevity_penalty,
+        result=result,
+        metric_scores=metric_scores,
+        comparisons=comparisons,
+        highlights_html=highlights,
+        numbers_html=numbers,
+        chart=chart,
+    )
+
+
+def _scripts(token: str) -> set:
+    """Unicode scripts of the letters in a token (the first word of each character's name)."""
+    scripts = set()
+    for character in token:
+        if character.isalpha():
+            name = unicodedata.name(character, "")
+            if name:
+                scripts.add(name.split()[0])
+    return scripts
+
+
+def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts):
+    notes = []
+    for i, tokens in enumerate(reference_tokens, 1):
+        if tuple(tokens) == tuple(candidate_tokens):
+            label = f"reference {i}" if len(reference_tokens) > 1 else "the reference"
+            notes.append(
+                f"The candidate is identical to {label} after tokenization: every n-gram matches and BP = 1, "
+                f"so BLEU = 1 whatever the other references say."
+            )
+            break
+    if tokenize not in ("zh", "char", "ja-mecab", "ko-mecab"):
+        sample = "".join(texts)[:20000]
+        if any(_scripts(ch) & set(_UNSPACED) for ch in set(sample) if ord(ch) > 0x2000):
+            notes.append(
+                f"The text uses a script written without spaces (Chinese, Japanese, Thai...): tokenizer "
+                f"{tokenize!r} keeps a whole run of it as one token. Try 'zh' or 'char'."
+            )
+    mixed = next((t for t in [*candidate_tokens[:2000], *[t for r in reference_tokens for t in r[:2000]]]
+                  if len(_scripts(t) - {"CJK"}) > 1), None)
+    if mixed is not None:
+        notes.append(
+            f"The token {mixed!r} mixes letters of several scripts ({', '.join(sorted(_scripts(mixed)))}); "
+            f"look-alike letters never match each other."
+        )
+    c = result.candidate_length
+    missing = [n for n, (m, t) in enumerate(zip(result.counts, result.totals), 1) if t and not m]
+    if result.counts and result.counts[0] == 0:
+        notes.append("No word of the candidate occurs in any reference: BLEU is 0 with every smoothing.")
+    elif c < result.max_order and result.score == 0:
+        notes.append(
+            f"The candidate has only {c} token{'s' if c != 1 else ''}, so it has no {c + 1}-grams, and an order "
+            f"with no n-gram makes BLEU 0 here. Lower the max order, or choose 'add-k' or an nltk method "
+            f"(nltk counts an empty order as 0/1 and smooths it)."
+        )
+    elif missing and result.score == 0:
+        orders = ", ".join(f"{n}-gram" for n in missing)
+        notes.append(
+            f"No {orders} matches: one zero precision makes the geometric mean, and so BLEU, 0. "
+            f"A smoothing such as 'exp' or 'method1' gives partial credit."
+        )
+    longest = max(len(candidate_tokens), *map(len, reference_tokens))
+    if longest > SHOWN_TOKENS:
+        notes.append(f"Long text: the first {SHOWN_TOKENS} tokens of each text are shown; every number uses all of them.")
+    return notes
+
+
+# ---------------------------------------------------------------- HTML
+
+
+def _legend(max_order: int) -> str:
+    swatches = "".join(
+        f"<span style='background:{ORDER_TINTS[n - 1]};border-bottom:3px solid {ORDER_COLOURS[n - 1]};"
+        f"padding:0 5px;margin-right:6px'>{n}-gram</span>"
+        for n in range(1, max_order + 1)
+    )
+    return f"<div style='margin:2px 0 6px 0;font-size:0.9em'>colours (Okabe-Ito, colour-blind safe): {swatches}</div>"
+
+
+def _longest_match_html(tokens, other, max_order: int) -> str:
+    """Tokens coloured by the longest order of a matched n-gram that covers them."""
+    tokens = tuple(tokens[:SHOWN_TOKENS])
+    order_of = [0] * len(tokens)
+    for n in range(1, max_order + 1):
+        for start in matched_positions(tokens, [tuple(other)], n):
+            for position in range(start, start + n):
+                order_of[position] = n
+    pieces = []
+    for token, n in zip(tokens, order_of):
+        text = html.escape(token)
+        if n:
+            text = (
+                f"<span style='background:{ORDER_TINTS[n - 1]};border-bottom:3px solid {ORDER_COLOURS[n - 1]};"
+                f"padding:0 2px' title='in a matched {n}-gram'>{text}</span>"
+            )
+        pieces.append(text)
+    return " ".join(pieces)
+
+
+_CELL = "padding:2px 8px;text-align:left;vertical-align:top"
+
+
+def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
+    shown = tuple(candidate_tokens[:SHOWN_TOKENS])
+    rows = [
+        f"<tr><td style='{_CELL};white-space:nowrap'>candidate, {n}-grams</td>"
+        f"<td class='bl-candidate-{n}' style='{_CELL}'>{highlight_tokens(shown, [tuple(r) for r in reference_tokens], n)}</td></tr>"
+        for n in range(1, max_order + 1)
+    ]
+    rows += [
+        f"<tr><td style='{_CELL};white-space:nowrap'>reference {i}</td>"
+        f"<td class='bl-reference-{i}' style='{_CELL}'>{_longest_match_html(tokens, candidate_tokens, max_order)}</td></tr>"
+        for i, tokens in enumerate(reference_tokens, 1)
+    ]
+    return (
+        "<div class='bl-highlights'>"
+        "<div style='font-weight:bold'>Matched n-grams (clipped; underlined and coloured per order)</div>"
+        f"{_legend(max_order)}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+        "<div style='font-size:0.85em;color:#555'>A reference word is coloured by the longest matched n-gram that covers it.</div>"
+        "</div>"
+    )
+
+
+def _references_only_html(reference_tokens) -> str:
+    rows = "".join(
+        f"<tr><td style='{_CELL}'>reference {i}</td><td style='{_CELL}'>{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
+        for i, tokens in enumerate(reference_tokens, 1)
+    )
+    return f"<table class='bl-highlights'>{rows}</table>"
+
+
+def _bp_formula(c: int, r: int) -> str:
+    if c > r:
+        return f"1 (c = {c} > r = {r})"
+    if c == 0:
+        return "0 (empty candidate)"
+    return f"exp(1 - {r}/{c})"
+
+
+def _fmt(value) -> str:
+    return "n/a" if value is None else f"{value:.4f}"
+
+
+def _bleu_numbers_html(result, comparisons) -> str:
+    header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("n", "clipped", "total", "precision"))
+    body = "".join(
+        f"<tr class='bl-row'><td>{n}</td><td class='bl-clipped'>{m}</td><td class='bl-total'>{t}</td>"
+        f"<td class='bl-precision'>{p:.4f}</td></tr>"
+        for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
+    )
+    smoothing = result.smoothing if result.smoothing != "none" else "none (precision = clipped / total)"
+    table = (
+        f"<table class='bl-table' style='text-align:right;border-collapse:collapse;margin:4px 0'>"
+        f"<tr>{header}</tr>{body}</table>"
+        f"<div style='font-size:0.9em;color:#444'>smoothing: {html.escape(smoothing)}</div>"
+    )
+    numbers = (
+        "<div class='bl-numbers' style='margin:6px 0;font-size:1.05em'>"
+        f"c = <span class='bl-c'>{result.candidate_length}</span>, "
+        f"r = <span class='bl-r'>{result.reference_length}</span>, "
+        f"BP = {html.escape(_bp_formula(result.candidate_length, result.reference_length))} = "
+        f"<span class='bl-bp'>{result.brevity_penalty:.4f}</span><br>"
+        f"<b style='font-size:1.25em'>BLEU = <span class='bl-score'>{result.score:.4f}</span></b> "
+        f"<span style='color:#555'>(0-1 scale; sacrebleu prints {100 * result.score:.2f})</span></div>"
+    )
+    return table + numbers + _comparison_html("BLEU", result.score, comparisons)
+
+
+def _comparison_html(name: str, own: float, comparisons) -> str:
+    if not comparisons:
+        return ""
+    rows = [
+        f"<tr><td style='{_CELL}'>bleu_lab</td><td class='bl-own' style='{_CELL}'>{own:.4f}</td>"
+        f"<td style='{_CELL}'></td><td style='{_CELL}'>this package</td></tr>"
+    ]
+    for comparison in comparisons:
+        if comparison.value is None:
+            verdict = ""
+        elif abs(comparison.value - own) < AGREEMENT:
+            verdict = "<span style='color:#009e73'>&#10003; same</span>"
+        else:
+            verdict = f"<span style='color:#d55e00'>differs by {abs(comparison.value - own):.2e}</span>"
+        rows.append(
+            f"<tr><td style='{_CELL}'>{html.escape(comparison.library)}</td>"
+            f"<td class='bl-other' style='{_CELL}'>{_fmt(comparison.value)}</td><td style='{_CELL}'>{verdict}</td>"
+            f"<td style='{_CELL};font-family:monospace;font-size:0.85em'>{html.escape(comparison.settings)}</td></tr>"
+        )
+    return (
+        f"<div style='margin-top:6px;font-weight:bold'>The same {html.escape(name)} from other libraries (0-1 scale)</div>"
+        f"<table class='bl-comparison' style='border-collapse:collapse'>{''.join(rows)}</table>"
+    )
+
+
+def _bleu_summary_line(result) -> str:
+    return (
+        "<div class='bl-numbers' style='margin:4px 0'>"
+        f"BLEU = <span class='bl-score'>{result.score:.4f}</span> "
+        f"(c = <span class='bl-c'>{result.candidate_length}</span>, r = <span class='bl-r'>{result.reference_length}</span>, "
+        f"BP = <span class='bl-bp'>{result.brevity_penalty:.4f}</span>)</div>"
+    )
+
+
+# ---------------------------------------------------------------- other libraries
+
+
+@lru_cache(maxsize=64)
+def _sacrebleu_metric(tokenize, lowercase, max_order, smoothing):
+    from sacrebleu.metrics import BLEU
+
+    return BLEU(
+        tokenize=tokenize, lowercase=lowercase, smooth_method=smoothing, max_ngram_order=max_order, effective_order=False
+    )
+
+
+def _quiet_sacrebleu():
+    """sacrebleu logs a recommendation on every sentence score; keep the widget output clean."""
+    logger = logging.getLogger("sacrebleu")
+    previous = logger.level
+    logger.setLevel(logging.ERROR)
+    return logger, previous
+
+
+def _sacrebleu_bleu(candidate, references, candidate_tokens, reference_tokens, tokenize, lowercase, max_order, smoothing):
+    if smoothing not in SACREBLEU_SMOOTHING:
+        return Comparison("sacrebleu", None, f"not shown: sacrebleu has no smoothing {smoothing!r} (it has none, floor, add-k, exp)")
+    if tokenize in _SACREBLEU_NATIVE:
+        texts, sacre_tokenize, sacre_lowercase, how = candidate, tokenize, lowercase, "the same texts"
+    else:
+        # sacrebleu has no such tokenizer: give it bleu_lab's tokens, joined by spaces, untouched.
+        texts = " ".join(candidate_tokens)
+        references = [" ".join(tokens) for tokens in reference_tokens]
+        sacre_tokenize, sacre_lowercase, how = "none", False, f"bleu_lab's {tokenize!r} tokens joined by spaces"
+    settings = (
+        f"BLEU(tokenize={sacre_tokenize!r}, lowercase={sacre_lowercase}, smooth_method={smoothing!r}, "
+        f"max_ngram_order={max_order}, effective_order=False).sentence_score(...).score / 100 on {how}"
+    )
+    logger, previous = _quiet_sacrebleu()
+    try:
+        metric = _sacrebleu_metric(sacre_tokenize, sacre_lowercase, max_order, smoothing)
+        value = metric.sentence_score(texts, list(references)).score / 100
+    except Exception as error:  # noqa: BLE001 - shown as "not available", never raised
+        return Comparison("sacrebleu", None, f"sacrebleu failed: {error}")
+    finally:
+        logger.setLevel(previous)
+    return Comparison("sacrebleu", value, settings)
+
+
+def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing):
+    if smoothing not in NLTK_SMOOTHING:
+        return Comparison("nltk", None, f"not shown: nltk's smoothing is method0-method7, not {smoothing!r}")
+    from nltk.translate.bleu_score import SmoothingFunction
+    from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
+
+    weights = tuple([1.0 / max_order] * max_order)
+    function = getattr(SmoothingFunction(epsilon=0.1, alpha=5, k=5), smoothing)
+    settings = (
+        f"sentence_bleu(references, hypothesis, weights={tuple(round(w, 4) for w in weights)}, "
+        f"smoothing_function=SmoothingFunction().{smoothing}) on bleu_lab's tokens"
+    )
+    if smoothing == "method0":
+        settings += " (nltk gives about 1e-78 where BLEU is 0)"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = nltk_sentence_bleu([list(r) for r in reference_tokens], list(candidate_tokens), weights, function)
+    except Exception as error:  # noqa: BLE001
+        return Comparison("nltk", None, f"nltk failed: {type(error).__name__}: {error}")
+    return Comparison("nltk", float(value), settings)
+
+
+def _rouge_scores(candidate, references, compare):
+    notes = []
+    try:
+        from .rouge import rouge_l, rouge_n
+    except ImportError:
+        return {}, (), ["ROUGE is not available yet in this version of bleu_lab."]
+    scores = {
+        "ROUGE-1": rouge_n(candidate, references, 1),
+        "ROUGE-2": rouge_n(candidate, references, 2),
+        "ROUGE-L": rouge_l(candidate, references),
+    }
+    scores = {name: (r.precision, r.recall, r.fmeasure) for name, r in scores.items()}
+    notes.append(
+        "ROUGE tokenizes as rouge-score does (lowercase, only a-z and 0-9 kept); the tokenizer and "
+        "lowercase settings apply to BLEU only."
+    )
+    if not any(ch.isascii() and ch.isalnum() for ch in candidate):
+        notes.append("After ROUGE's tokenization the candidate is empty (no a-z or 0-9), so ROUGE is 0.")
+    comparisons = ()
+    if compare:
+        try:
+            from rouge_score import rouge_scorer
+
+            scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=False)
+            found = scorer.score_multi(list(references), candidate)
+            comparisons = tuple(
+                Comparison(f"rouge-score {key}", found[key].fmeasure,
+                           "RougeScorer([...], use_stemmer=False).score_multi(references, candidate), F-measure")
+                for key in ("rouge1", "rouge2", "rougeL")
+            )
+        except Exception as error:  # noqa: BLE001
+            comparisons = (Comparison("rouge-score", None, f"rouge-score not available: {error}"),)
+    return scores, comparisons, notes
+
+
+def _rouge_html(scores, comparisons) -> str:
+    if not scores:
+        return ""
+    others = {c.library.split()[-1]: c for c in comparisons if c.library.startswith("rouge-score ")}
+    keys = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2", "ROUGE-L": "rougeL"}
+    header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("", "precision", "recall", "F", "rouge-score F"))
+    body = ""
+    for name, (p, r, f) in scores.items():
+        other = others.get(keys[name])
+        other_value = other.value if other else None
+        mark = "" if other_value is None else (" &#10003;" if abs(other_value - f) < AGREEMENT else " (differs)")
+        body += (
+            f"<tr><td>{name}</td><td>{p:.4f}</td><td>{r:.4f}</td><td class='bl-rouge-f'>{f:.4f}</td>"
+            f"<td>{_fmt(other_value)}{mark}</td></tr>"
+        )
+    note = ("<div style='font-size:0.85em;color:#555'>rouge-score: RougeScorer(['rouge1', 'rouge2', 'rougeL'], "
+            "use_stemmer=False).score_multi(references, candidate); best reference by F, like bleu_lab.</div>")
+    return f"<table class='bl-table' style='text-align:right'><tr>{header}</tr>{body}</table>{note}"
+
+
+def _chrf_scores(candidate, references, lowercase, compare):
+    try:
+        from .chrf import chrf
+    except ImportError:
+        return {}, (), ["chrF is not available yet in this version of bleu_lab."]
+    scores = {"chrF": chrf(candidate, references, lowercase=lowercase).score}
+    comparisons = ()
+    if compare:
+        try:
+            from sacrebleu.metrics import CHRF
+
+            value = CHRF(lowercase=lowercase).sentence_score(candidate, list(references)).score / 100
+            comparisons = (Comparison("sacrebleu", value, f"CHRF(lowercase={lowercase}).sentence_score(candidate, references).score / 100"),)
+        except Exception as error:  # noqa: BLE001
+            comparisons = (Comparison("sacrebleu", None, f"sacrebleu CHRF failed: {error}"),)
+    return scores, comparisons, ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
+
+
+def _chrf_html(scores, comparisons, lowercase) -> str:
+    if not scores:
+        return ""
+    own = scores["chrF"]
+    return (
+        f"<div style='font-size:1.2em;margin:4px 0'><b>chrF = <span class='bl-chrf'>{own:.4f}</span></b> "
+        f"<span style='color:#555'>(character n-grams 1-6, beta = 2, lowercase = {lowercase})</span></div>"
+        + _comparison_html("chrF", own, comparisons)
+    )
+
+
+# ---------------------------------------------------------------- charts
+
+
+def _precision_chart(result) -> ChartSpec:
+    labels = tuple(f"p{n}" for n in range(1, result.max_order + 1))
+    texts = tuple(f"{m}/{t}" for m, t in zip(result.counts, result.totals))
+    lines = ((result.score, f"BLEU {result.score:.3f}"),)
+    # The mean before BP gets its own line only when BP moves the score visibly.
+    if result.geometric_mean - result.score > 0.08:
+        lines += ((result.geometric_mean, f"mean {result.geometric_mean:.3f}"),)
+    return ChartSpec("Modified n-gram precisions", labels, tuple(result.precisions), texts, "precision", lines)
+
+
+def _rouge_chart(scores) -> ChartSpec:
+    labels = tuple(scores) or ("ROUGE-1", "ROUGE-2", "ROUGE-L")
+    values = tuple(scores[name][2] for name in scores) or (0.0, 0.0, 0.0)
+    return ChartSpec("ROUGE F-measures", labels, values, tuple(f"{v:.3f}" for v in values), "F-measure")
+
+
+def _chrf_chart(scores, result) -> ChartSpec:
+    values = (result.score, scores.get("chrF", 0.0))
+    return ChartSpec("BLEU and chrF", ("BLEU", "chrF"), values, tuple(f"{v:.3f}" for v in values), "score")
+
+
+# ---------------------------------------------------------------- brevity-penalty explorer
+
+
+@dataclass(frozen=True)
+class BpView:
+    """The brevity-penalty explorer for one pair of slider values (Papineni et al. 2002, 2.2.2)."""
+
+    candidate_length: int
+    reference_length: int
+    brevity_penalty: float
+    p1_matches: int
+    p1_total: int
+    candidate: str
+    reference: str
+    curve_lengths: tuple
+    curve_values: tuple
+    html: str
+
+    @property
+    def p1(self) -> float:
+        return self.p1_matches / self.p1_total if self.p1_total else 0.0
+
+    @property
+    def product(self) -> float:
+        return self.p1 * self.brevity_penalty
+
+
+def bp_token_limits(candidate=BP_CANDIDATE, reference=BP_REFERENCE, tokenize="13a") -> tuple:
+    """How many tokens the explorer's texts have: the largest slider values."""
+    return len(_tokenize(candidate, tokenize)), len(_tokenize(reference, tokenize))
+
+
+def compute_bp_explorer(
+    candidate_length, reference_length, *, candidate=BP_CANDIDATE, reference=BP_REFERENCE, tokenize="13a"
+) -> BpView:
+    """BP, p1 and p1 x BP for the first ``candidate_length`` tokens of ``candidate``
+    against the first ``reference_length`` tokens of ``reference``.
+
+    BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2).
+    Lengths are clipped to what the texts have.
+
+    >>> view = compute_bp_explorer(6, 12)
+    >>> view.candidate, round(view.brevity_penalty, 4)   # exp(1 - 12/6)
+    ('The NASA Opportunity rover is battling', 0.3679)
+    """
+    candidate_tokens = _tokenize(candidate, tokenize)
+    reference_tokens = _tokenize(reference, tokenize)
+    c = max(0, min(int(candidate_length), len(candidate_tokens)))
+    r = max(1, min(int(reference_length), len(reference_tokens)))
+    cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
+    bp = brevity_penalty_value(c, r)
+    reference_counts = {}
+    for token in cut_reference:
+        reference_counts[token] = reference_counts.get(token, 0) + 1
+    candidate_counts = {}
+    for token in cut_candidate:
+        candidate_counts[token] = candidate_counts.get(token, 0) + 1
+    matches = sum(min(count, reference_counts.get(token, 0)) for token, count in candidate_counts.items())
+    lengths = tuple(range(1, len(candidate_tokens) + 1))
+    values = tuple(brevity_penalty_value(length, r) for length in lengths)
+    p1 = matches / c if c else 0.0
+    text = (
+        "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.6'>"
+        f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
+        f"BP = {html.escape(_bp_formula(c, r))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
+        f"p1 = {matches}/{c} = <span class='bl-p1'>{p1:.4f}</span><br>"
+        f"p1 &times; BP = <b><span class='bl-product'>{p1 * bp:.4f}</span></b></div>"
+        f"<div style='margin-top:4px'><span style='color:#555'>candidate:</span> {html.escape(' '.join(cut_candidate))}<br>"
+        f"<span style='color:#555'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
+    )
+    return BpView(c, r, bp, matches, c, " ".join(cut_candidate), " ".join(cut_reference), lengths, values, text)
+
+
+# ---------------------------------------------------------------- paraphrase explorer
+
+PARAPHRASE_METRICS = ("BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "chrF")
+
+
+@dataclass(frozen=True)
+class ParaphraseView:
+    """BLEU, ROUGE-1/2/L F and chrF of one rewrite against one reference (None: not available)."""
+
+    candidate: str
+    reference: str
+    scores: dict
+    message: str = ""
+    notes: tuple = ()
+
+    @property
+    def html(self) -> str:
+        cells = "".join(
+            f"<tr><td style='{_CELL}'>{name}</td><td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
+            f"{_fmt(value)}</td></tr>"
+            for name, value in self.scores.items()
+        )
+        table = f"<table class='bl-table'>{cells}</table>" if self.scores else ""
+        return message_html(self.message, self.notes) + table
+
+
+def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseView:
+    """Score a rewrite against a reference with BLEU, ROUGE-1/2/L (F) and chrF; never raises.
+
+    BLEU is sentence BLEU with sacrebleu's 'exp' smoothing by default, so one
+    order without a match does not zero it (Chen and Cherry 2014, method 3).
+
+    >>> view = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
+    >>> view.scores["BLEU"], view.message
+    (1.0, '')
+    """
+    try:
+        candidate, reference = _as_text(candidate), _as_text(reference)
+    except TypeError as error:
+        return ParaphraseView(str(candidate), str(reference), {}, f"Could not compute: {error}")
+    if not reference.strip():
+        return ParaphraseView(candidate, reference, {}, "Type a reference to compare the rewrite with.")
+    if not candidate.strip():
+        return ParaphraseView(candidate, reference, {}, "Type or pick a rewrite: an empty text has no score.")
+    scores = {}
+    notes = []
+    try:
+        scores["BLEU"] = sentence_bleu(candidate, [reference], smoothing=smoothing).score
+    except Exception as error:  # noqa: BLE001
+        scores["BLEU"] = None
+        notes.append(f"BLEU: {error}")
+    try:
+        from .rouge import rouge_l, rouge_n
+
+        scores["ROUGE-1"] = rouge_n(candidate, [reference], 1).fmeasure
+        scores["ROUGE-2"] = rouge_n(candidate, [reference], 2).fmeasure
+        scores["ROUGE-L"] = rouge_l(candidate, [reference]).fmeasure
+    except Exception as error:  # noqa: BLE001 - e.g. bleu_lab.rouge not there yet
+        scores.update({"ROUGE-1": None, "ROUGE-2": None, "ROUGE-L": None})
+        notes.append(f"ROUGE not available: {error}")
+    try:
+        from .chrf import chrf
+
+        scores["chrF"] = chrf(candidate, [reference]).score
+    except Exception as error:  # noqa: BLE001
+        scores["chrF"] = None
+        notes.append(f"chrF not available: {error}")
+    return ParaphraseView(candidate, reference, scores, "", tuple(notes))
+
+
+def paraphrase_table(reference=PARAPHRASE_REFERENCE, rewrites=None) -> dict:
+    """``{label: ParaphraseView}`` for every rewrite (the preset ones by default)."""
+    rewrites = PARAPHRASE_REWRITES if rewrites is None else rewrites
+    return {label: compute_paraphrase(text, reference) for label, text in rewrites.items()}
+
+
+__all__ = [
+    "BpView",
+    "ChartSpec",
+    "Comparison",
+    "ParaphraseView",
+    "PlaygroundView",
+    "available_tokenizers",
+    "compute_bp_explorer",
+    "compute_paraphrase",
+    "compute_playground",
+    "paraphrase_table",
+    "presets",
+]
