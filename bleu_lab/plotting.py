@@ -243,7 +243,9 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
     series, labels = _as_series_list(results, labels)
     orders = max(len(totals) for _, totals in series)
     k = len(series)
-    ax = _axes(ax, (min(12.0, max(8.0, 2.5 + 0.5 * k * orders)), 5.2))
+    # Long legend entries sit beside the axes: widen a new figure so the bars keep their room.
+    legend_room = 0.09 * max(0, max(len(label) for label in labels) - 14)
+    ax = _axes(ax, (min(13.0, max(8.0, 2.5 + 0.5 * k * orders) + legend_room), 5.2))
     width = _bar_width(k)
     for i, ((matches, totals), label) in enumerate(zip(series, labels)):
         xs = [n + (i - (k - 1) / 2) * width for n in range(len(totals))]
