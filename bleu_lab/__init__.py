@@ -29,17 +29,21 @@ from .examples import load_example, load_examples
 from .inputs import references_from_streams
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
+from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BleuResult",
+    "BootstrapResult",
     "ChrfResult",
+    "PairedBootstrapResult",
     "RougeResult",
     "SentenceStats",
     "TOKENIZER_NAMES",
     "bleu_from_stats",
+    "bootstrap_ci",
     "brevity_penalty",
     "chrf",
     "corpus_chrf",
@@ -48,6 +52,7 @@ __all__ = [
     "load_examples",
     "modified_precision",
     "ngrams",
+    "paired_bootstrap",
     "references_from_streams",
     "rouge_l",
     "rouge_lsum",

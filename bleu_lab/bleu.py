@@ -36,6 +36,7 @@ from .smoothing import (
     sacrebleu_log_mean,
     sacrebleu_precisions,
 )
+from .tokenizers import get_tokenizer
 from .tokenizers import tokenize as _tokenize
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
@@ -296,11 +297,23 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
     (:func:`bleu_lab.counting.corpus_statistics_matrix`); the numbers are
     the same as sentence by sentence.
     """
-    tokenized = [tokenize_sentence(candidate, refs, tokenize, lowercase) for candidate, refs in zip(candidates, references)]
-    if len(tokenized) < VECTORISED_MIN_SENTENCES:
-        return [sentence_statistics(candidate_tokens, reference_tokens, max_order) for candidate_tokens, reference_tokens in tokenized]
-    matrix = corpus_statistics_matrix([c for c, _ in tokenized], [r for _, r in tokenized], max_order)
+    candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase)
+    if len(candidate_tokens) < VECTORISED_MIN_SENTENCES:
+        return [sentence_statistics(c, r, max_order) for c, r in zip(candidate_tokens, reference_tokens)]
+    matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, max_order)
     return [SentenceStats(row[0], row[1], tuple(row[2 : 2 + max_order]), tuple(row[2 + max_order :])) for row in matrix.tolist()]
+
+
+def tokenize_corpus(candidates, references, tokenize, lowercase):
+    """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup."""
+    function = get_tokenizer(tokenize)
+
+    def text_tokens(text):
+        if isinstance(text, str):
+            return tuple(function(text.lower() if lowercase else text))
+        return tuple(t.lower() for t in text) if lowercase else tuple(text)
+
+    return [text_tokens(c) for c in candidates], [[text_tokens(r) for r in refs] for refs in references]
 
 
 def score_statistics(statistics, **bleu_keywords) -> BleuResult:

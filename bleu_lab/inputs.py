@@ -32,6 +32,8 @@ def _kind(value) -> str:
 
 
 def _is_sequence(value) -> bool:
+    if value.__class__ is list or value.__class__ is tuple:  # fast path: skips the abc check in corpus loops
+        return True
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
 
 

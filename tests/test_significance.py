@@ -1,0 +1,211 @@
+"""Bootstrap intervals and paired significance: against sacrebleu on WMT19, and against bleu_from_stats.
+
+Expected values come from sacrebleu (``BLEU.corpus_score(..., n_bootstrap=1000)`` and its paired
+bootstrap test ``PairedTest(test_type="bs")``), from :func:`bleu_lab.bleu_from_stats` row by row
+(the scalar scorer the vectorised one must reproduce), and from hand reasoning (a corpus of
+identical sentences has no spread).
+"""
+
+import logging
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sacrebleu.metrics import BLEU
+from sacrebleu.significance import PairedTest
+
+import bleu_lab
+from bleu_lab.counting import SentenceStats
+from bleu_lab.datasets import load_wmt19_en_de
+from bleu_lab.significance import bleu_from_sums, bootstrap_ci, paired_bootstrap, resampled_scores
+
+logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+
+SMALL_CANDIDATES = ["the cat sat on the mat", "a dog barked loudly", "it is raining", "hello world", "the end"]
+SMALL_REFERENCES = [["the cat sat on the mat"], ["the dog barked"], ["it rains today"], ["hello world"], ["the end ."]]
+
+
+@pytest.fixture(scope="module")
+def wmt19():
+    return load_wmt19_en_de()
+
+
+@pytest.fixture(autouse=True)
+def _sacrebleu_default_seed(monkeypatch):
+    monkeypatch.setenv("SACREBLEU_SEED", "12345")
+
+
+# ----------------------------------------------------------------------------- sacrebleu on real data
+
+
+@pytest.mark.parametrize("system", ["MSRA.MADL", "en_de_task"])
+def test_interval_agrees_with_sacrebleu_within_0_3_bleu(wmt19, system):
+    ours = bootstrap_ci(wmt19.systems[system], wmt19.references, n_samples=1000, seed=12345)
+    theirs = BLEU().corpus_score(wmt19.systems[system], [wmt19.reference], n_bootstrap=1000)
+    assert abs(100 * ours.score - theirs.score) < 1e-7
+    # sacrebleu prints mean +- ci: the interval [mean - ci, mean + ci] on the 0-100 scale.
+    assert abs(100 * ours.low - (theirs._mean - theirs._ci)) <= 0.3
+    assert abs(100 * ours.high - (theirs._mean + theirs._ci)) <= 0.3
+    # Same draws (same seed, same generator call): the width and mean are sacrebleu's (float32 there).
+    assert abs(100 * ours.half_width - theirs._ci) < 1e-4
+    assert abs(100 * ours.mean - theirs._mean) < 1e-4
+
+
+@pytest.mark.parametrize("baseline, system", [("MSRA.MADL", "Microsoft-WMT19-sentence_document"),
+                                              ("Microsoft-WMT19-sentence_document", "NEU"),
+                                              ("Facebook_FAIR", "online-Y")])
+def test_paired_test_agrees_with_sacrebleu(wmt19, baseline, system):
+    ours = paired_bootstrap(wmt19.systems[baseline], wmt19.systems[system], wmt19.references, n_samples=1000)
+    test = PairedTest([(baseline, wmt19.systems[baseline]), (system, wmt19.systems[system])], {"BLEU": BLEU()},
+                      [wmt19.reference], test_type="bs", n_samples=1000)
+    _, scores = test()
+    theirs = scores["BLEU"][1]
+    assert (ours.p_value < 0.05) == (theirs.p_value < 0.05)
+    assert abs(ours.p_value - theirs.p_value) <= 2 / 1001  # same draws: at most a tie flips
+    assert abs(100 * ours.system_score - theirs.score) < 1e-7
+
+
+def test_p_value_definition_by_hand():
+    """p = (1 + #{b: |d_b| - mean|d| > |d|}) / (B + 1): a system against itself gives d = 0 everywhere."""
+    result = paired_bootstrap(SMALL_CANDIDATES, SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=99, smoothing="exp")
+    # every resampled difference is 0, centred 0, and 0 > 0 is false: p = 1 / 100
+    assert result.p_value == pytest.approx(1 / 100)
+    assert result.difference == 0
+
+
+# ----------------------------------------------------------------------------- vectorised scoring
+
+
+statistics_rows = st.integers(1, 5).flatmap(
+    lambda order: st.tuples(
+        st.just(order),
+        st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.lists(st.integers(0, 30), min_size=order, max_size=order)),
+                 min_size=1, max_size=6),
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(statistics_rows, st.sampled_from(["none", "floor", "add-k", "exp"]), st.booleans(), st.booleans())
+def test_vectorised_scores_equal_bleu_from_stats(data, smoothing, effective_order, custom_weights):
+    order, rows = data
+    weights = tuple(range(1, order + 1)) if custom_weights and not effective_order else None
+    matrix = []
+    for c, r, totals in rows:
+        # totals non-increasing like real n-gram counts; matches at most the totals
+        totals = sorted(totals, reverse=True)
+        matches = [t // 2 for t in totals]
+        matrix.append([c, r, *matches, *totals])
+    sums = np.array(matrix, dtype=np.float64)
+    value = {"floor": 0.1, "add-k": 1.0}.get(smoothing)
+    got = bleu_from_sums(sums, order, weights, smoothing, value, effective_order)
+    for row, score in zip(matrix, got):
+        expected = bleu_lab.bleu_from_stats(row[2 : 2 + order], row[2 + order :], row[0], row[1], max_order=order,
+                                            weights=weights, smoothing=smoothing, effective_order=effective_order)
+        assert math.isclose(score, expected.score, rel_tol=1e-12, abs_tol=1e-15)
+
+
+@pytest.mark.parametrize("smoothing", ["method0", "method1", "method3", "method4", "method5", "method7"])
+def test_nltk_methods_score_the_unresampled_corpus_like_corpus_bleu(smoothing):
+    """Drawing each sentence once (in order) must give corpus_bleu, including nltk's last-sentence rule."""
+    tokens = [c.split() for c in SMALL_CANDIDATES]
+    refs = [[r.split() for r in rs] for rs in SMALL_REFERENCES]
+    order = 5 if smoothing in ("method5", "method7") else 4
+    stats = [bleu_lab.counting.sentence_statistics(c, r, order) for c, r in zip(tokens, refs)]
+    matrix = np.array([s.as_row() for s in stats], dtype=np.float64)
+    once = np.ones((1, len(stats)))
+    got = resampled_scores(matrix, once, np.array([len(stats) - 1]), {"smoothing": smoothing})
+    assert got[0] == pytest.approx(bleu_lab.corpus_bleu(tokens, refs, smoothing=smoothing).score, abs=1e-12)
+
+
+def test_nltk_smoothing_works_end_to_end():
+    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=50, smoothing="method1")
+    assert result.score == pytest.approx(bleu_lab.corpus_bleu(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="method1").score)
+    assert 0 <= result.low <= result.high <= 1
+
+
+# ----------------------------------------------------------------------------- behaviour
+
+
+def test_identical_sentences_have_no_spread():
+    candidates = ["the cat sat on the mat"] * 20
+    references = [["the cat sat on the mat"]] * 20
+    result = bootstrap_ci(candidates, references, n_samples=100)
+    assert result.low == result.high == result.score == 1.0
+
+
+def test_score_is_corpus_bleu_and_keywords_reach_the_scorer():
+    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=20, smoothing="floor", lowercase=True, max_order=2)
+    expected = bleu_lab.corpus_bleu(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="floor", lowercase=True, max_order=2)
+    assert result.score == expected.score
+
+
+def test_seed_is_reported_and_reproducible():
+    a = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=200, seed=7, smoothing="exp")
+    b = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=200, seed=7, smoothing="exp")
+    assert a == b and a.seed == 7 and a.n_samples == 200
+    fresh = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=200, seed=None, smoothing="exp")
+    again = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=200, seed=fresh.seed, smoothing="exp")
+    assert again == fresh
+
+
+def test_wider_confidence_gives_a_wider_interval(wmt19):
+    lines, refs = wmt19.systems["online-B"][:300], wmt19.references[:300]
+    narrow = bootstrap_ci(lines, refs, confidence=0.5)
+    wide = bootstrap_ci(lines, refs, confidence=0.99)
+    assert wide.low < narrow.low <= narrow.score <= narrow.high < wide.high
+
+
+def test_paired_result_direction_and_text(wmt19):
+    result = paired_bootstrap(wmt19.systems["en_de_task"][:400], wmt19.systems["MSRA.MADL"][:400], wmt19.references[:400])
+    assert result.difference > 0.1
+    assert result.significant()
+    assert result.p_value == pytest.approx(1 / 1001)
+    text = str(result)
+    assert "p = 0.0010" in text and "seed 12345" in text and "1000 samples" in text
+    assert result.system_low <= result.system_score <= result.system_high
+
+
+def test_interval_text():
+    text = str(bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=30, seed=3, smoothing="exp"))
+    assert text.startswith("BLEU = ") and "95% CI [" in text and "30 samples, seed 3" in text
+
+
+def test_results_are_immutable():
+    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=10, smoothing="exp")
+    with pytest.raises(AttributeError):
+        result.low = 0
+
+
+# ----------------------------------------------------------------------------- misuse
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"n_samples": 0}, ValueError, "n_samples"),
+    ({"n_samples": 10.5}, TypeError, "n_samples"),
+    ({"confidence": 95}, ValueError, "between 0 and 1"),
+    ({"confidence": "0.95"}, TypeError, "confidence"),
+    ({"seed": -1}, ValueError, "seed"),
+    ({"seed": "abc"}, TypeError, "seed"),
+    ({"smothing": "exp"}, TypeError, "smoothing"),
+    ({"smoothing": "expo"}, ValueError, "exp"),
+    ({"tokenize": "13b"}, ValueError, "13a"),
+])
+def test_bad_arguments_are_refused(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, **kwargs)
+
+
+def test_length_mismatch_and_unnested_references_are_refused():
+    with pytest.raises(ValueError, match="reference lists"):
+        paired_bootstrap(SMALL_CANDIDATES, SMALL_CANDIDATES[:-1], SMALL_REFERENCES)
+    with pytest.raises(TypeError, match="not nested"):
+        bootstrap_ci(SMALL_CANDIDATES, [r[0] for r in SMALL_REFERENCES])
+
+
+def test_public_names_are_exported():
+    assert bleu_lab.bootstrap_ci is bootstrap_ci
+    assert bleu_lab.paired_bootstrap is paired_bootstrap
+    assert isinstance(bleu_lab.counting.sentence_statistics(("a",), [("a",)], 1), SentenceStats)
