@@ -1,0 +1,639 @@
+"""The lab exercises: checks, hints for the usual mistakes, stubs, solutions and stale student notebooks.
+
+Wrong implementations below are written the way students write them; each
+must be rejected with the hint that names its mistake. Expected numbers of
+the checks' batteries are compared with the paper (Papineni et al. 2002),
+nltk and rouge-score, never with bleu_lab's own output.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections import Counter
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from bleu_lab.exercises import build, check
+from bleu_lab.exercises.check import HINTS
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = sorted((ROOT / "notebooks" / "exercises" / "solutions").glob("*.ipynb"))
+CHECKS = [getattr(check, name) for name in check.CHECK_NAMES]
+
+
+# ---------------------------------------------------------------- right answers, written by hand
+
+
+def ngrams(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+
+def modified_precision(candidate, references, n):
+    max_ref = Counter()
+    for reference in references:
+        for gram, count in ngrams(reference, n).items():
+            max_ref[gram] = max(max_ref[gram], count)
+    matches = sum(min(count, max_ref[gram]) for gram, count in ngrams(candidate, n).items())
+    return matches, max(0, len(candidate) - n + 1)
+
+
+def closest_length(c, references):
+    return min((len(r) for r in references), key=lambda r: (abs(r - c), r))
+
+
+def brevity_penalty(candidate, references):
+    c = len(candidate)
+    r = closest_length(c, references)
+    if c > r:
+        return 1.0
+    return math.exp(1 - r / c) if c else 0.0
+
+
+def _bleu(matches, totals, c, r):
+    if min(matches) == 0:
+        return 0.0
+    bp = 1.0 if c > r else math.exp(1 - r / c)
+    return bp * math.exp(sum(math.log(m / t) for m, t in zip(matches, totals)) / 4)
+
+
+def sentence_bleu(candidate, references):
+    pairs = [modified_precision(candidate, references, n) for n in range(1, 5)]
+    return _bleu([m for m, _ in pairs], [t for _, t in pairs], len(candidate),
+                 closest_length(len(candidate), references))
+
+
+def corpus_bleu(candidates, list_of_references):
+    matches, totals, c, r = [0] * 4, [0] * 4, 0, 0
+    for candidate, references in zip(candidates, list_of_references):
+        for n in range(1, 5):
+            m, t = modified_precision(candidate, references, n)
+            matches[n - 1] += m
+            totals[n - 1] += t
+        c += len(candidate)
+        r += closest_length(len(candidate), references)
+    return _bleu(matches, totals, c, r)
+
+
+def rouge_1(candidate, reference):
+    cand, ref = Counter(candidate), Counter(reference)
+    overlap = sum(min(k, ref[w]) for w, k in cand.items())
+    p = overlap / len(candidate) if candidate else 0.0
+    r = overlap / len(reference) if reference else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+RIGHT = {
+    "ngrams": ngrams,
+    "modified_precision": modified_precision,
+    "brevity_penalty": brevity_penalty,
+    "sentence_bleu": sentence_bleu,
+    "corpus_bleu": corpus_bleu,
+    "rouge_1": rouge_1,
+}
+
+
+@pytest.mark.parametrize("name", check.CHECK_NAMES)
+def test_right_implementations_pass_with_one_line(name):
+    result = getattr(check, name)(RIGHT[name])
+    assert result.passed, result.message
+    assert bool(result) is True
+    assert "\n" not in result.message and result.message.startswith("✓")
+    assert str(result) == repr(result) == result.message
+    assert "#1b5e20" in result._repr_html_()  # green
+
+
+@pytest.mark.parametrize("name", check.CHECK_NAMES)
+def test_a_stub_fails_as_not_implemented(name):
+    def stub(*args):
+        raise NotImplementedError("your code here")
+
+    result = getattr(check, name)(stub)
+    assert not result.passed
+    assert result.status == "not-implemented"
+    assert result.message.startswith("✗ not implemented yet: stub raises NotImplementedError")
+    assert "#b71c1c" in result._repr_html_()  # red
+
+
+# ---------------------------------------------------------------- the usual mistakes
+
+
+def ngrams_missing_last(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n))
+
+
+def ngrams_extra_short(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens)))
+
+
+def ngrams_set(tokens, n):
+    return Counter(set(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)))
+
+
+def ngrams_swapped(n, tokens):
+    return ngrams(tokens, n)
+
+
+def precision_reference_total(candidate, references, n):
+    matches, _ = modified_precision(candidate, references, n)
+    return matches, max(0, len(references[0]) - n + 1)  # divides by the reference's n-grams
+
+
+def precision_no_clip(candidate, references, n):
+    in_some_reference = set()
+    for reference in references:
+        in_some_reference |= set(ngrams(reference, n))
+    matches = sum(count for gram, count in ngrams(candidate, n).items() if gram in in_some_reference)
+    return matches, max(0, len(candidate) - n + 1)
+
+
+def precision_clip_sum(candidate, references, n):
+    ref_counts = Counter()
+    for reference in references:
+        ref_counts += ngrams(reference, n)  # adds the references up instead of taking the max
+    matches = sum(min(count, ref_counts[gram]) for gram, count in ngrams(candidate, n).items())
+    return matches, max(0, len(candidate) - n + 1)
+
+
+def precision_first_reference(candidate, references, n):
+    ref_counts = ngrams(references[0], n)
+    matches = sum(min(count, ref_counts[gram]) for gram, count in ngrams(candidate, n).items())
+    return matches, max(0, len(candidate) - n + 1)
+
+
+def precision_swapped(references, candidate, n):
+    return modified_precision(candidate, references, n)
+
+
+def precision_negative_total(candidate, references, n):
+    matches, _ = modified_precision(candidate, references, n)
+    return matches, len(candidate) - n + 1
+
+
+def bp_inverted(candidate, references):
+    c = len(candidate)
+    r = closest_length(c, references)
+    if c < r:
+        return 1.0
+    return math.exp(1 - r / c) if c else 0.0
+
+
+def bp_flipped_ratio(candidate, references):
+    c = len(candidate)
+    r = closest_length(c, references)
+    return 1.0 if c > r else math.exp(1 - c / r)
+
+
+def bp_tie_longer(candidate, references):
+    c = len(candidate)
+    r = min((len(x) for x in references), key=lambda x: abs(x - c))  # the first of a tie
+    if c > r:
+        return 1.0
+    return math.exp(1 - r / c) if c else 0.0
+
+
+def bp_shortest(candidate, references):
+    c = len(candidate)
+    r = min(len(x) for x in references)
+    if c > r:
+        return 1.0
+    return math.exp(1 - r / c) if c else 0.0
+
+
+def bp_first(candidate, references):
+    c = len(candidate)
+    r = len(references[0])
+    if c > r:
+        return 1.0
+    return math.exp(1 - r / c) if c else 0.0
+
+
+def bp_no_zero_guard(candidate, references):
+    c = len(candidate)
+    r = closest_length(c, references)
+    return 1.0 if c > r else math.exp(1 - r / c)
+
+
+def bp_swapped(references, candidate):
+    return brevity_penalty(candidate, references)
+
+
+def _precisions(candidate, references):
+    return [modified_precision(candidate, references, n) for n in range(1, 5)]
+
+
+def bleu_log_zero(candidate, references):
+    logs = [math.log(m / t) for m, t in _precisions(candidate, references)]  # log(0) raises
+    return brevity_penalty(candidate, references) * math.exp(sum(logs) / 4)
+
+
+def bleu_skip_zeros(candidate, references):
+    ps = [m / t for m, t in _precisions(candidate, references) if t and m]
+    if not ps:
+        return 0.0
+    return brevity_penalty(candidate, references) * math.exp(sum(math.log(p) for p in ps) / len(ps))
+
+
+def bleu_arithmetic(candidate, references):
+    ps = [m / t if t else 0.0 for m, t in _precisions(candidate, references)]
+    return brevity_penalty(candidate, references) * sum(ps) / 4
+
+
+def bleu_no_bp(candidate, references):
+    ps = [m / t if t else 0.0 for m, t in _precisions(candidate, references)]
+    return 0.0 if min(ps) == 0 else math.exp(sum(math.log(p) for p in ps) / 4)
+
+
+def bleu_bp_inverted(candidate, references):
+    ps = [m / t if t else 0.0 for m, t in _precisions(candidate, references)]
+    return 0.0 if min(ps) == 0 else bp_inverted(candidate, references) * math.exp(sum(map(math.log, ps)) / 4)
+
+
+def bleu_clip_sum(candidate, references):
+    pairs = [precision_clip_sum(candidate, references, n) for n in range(1, 5)]
+    ps = [m / t if t else 0.0 for m, t in pairs]
+    return 0.0 if min(ps) == 0 else brevity_penalty(candidate, references) * math.exp(sum(map(math.log, ps)) / 4)
+
+
+def bleu_percent(candidate, references):
+    return 100 * sentence_bleu(candidate, references)
+
+
+def bleu_divide_by_zero_total(candidate, references):
+    ps = [m / t for m, t in _precisions(candidate, references)]  # t = 0 for short candidates
+    return 0.0 if min(ps) == 0 else brevity_penalty(candidate, references) * math.exp(sum(map(math.log, ps)) / 4)
+
+
+def bleu_swapped(references, candidate):
+    return sentence_bleu(candidate, references)
+
+
+def corpus_average(candidates, list_of_references):
+    scores = [sentence_bleu(c, refs) for c, refs in zip(candidates, list_of_references)]
+    return sum(scores) / len(scores)
+
+
+def corpus_concatenate(candidates, list_of_references):
+    joined = [token for candidate in candidates for token in candidate]
+    joined_reference = [token for references in list_of_references for token in references[0]]
+    return sentence_bleu(joined, [joined_reference])
+
+
+def corpus_sentence_bp(candidates, list_of_references):
+    matches, totals, penalties = [0] * 4, [0] * 4, []
+    for candidate, references in zip(candidates, list_of_references):
+        for n in range(1, 5):
+            m, t = modified_precision(candidate, references, n)
+            matches[n - 1] += m
+            totals[n - 1] += t
+        penalties.append(brevity_penalty(candidate, references))
+    if min(matches) == 0:
+        return 0.0
+    mean = math.exp(sum(math.log(m / t) for m, t in zip(matches, totals)) / 4)
+    return sum(penalties) / len(penalties) * mean
+
+
+def corpus_swapped(list_of_references, candidates):
+    return corpus_bleu(candidates, list_of_references)
+
+
+def rouge_swapped_pr(candidate, reference):
+    p, r, f = rouge_1(candidate, reference)
+    return r, p, f
+
+
+def rouge_swapped_arguments(reference, candidate):
+    return rouge_1(candidate, reference)
+
+
+def rouge_no_clip(candidate, reference):
+    overlap = sum(1 for word in candidate if word in reference)
+    p = overlap / len(candidate) if candidate else 0.0
+    r = overlap / len(reference) if reference else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def rouge_sets(candidate, reference):
+    overlap = len(set(candidate) & set(reference))
+    p = overlap / len(set(candidate)) if candidate else 0.0
+    r = overlap / len(set(reference)) if reference else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def rouge_arithmetic_f(candidate, reference):
+    p, r, _ = rouge_1(candidate, reference)
+    return p, r, (p + r) / 2
+
+
+def rouge_no_guard(candidate, reference):
+    cand, ref = Counter(candidate), Counter(reference)
+    overlap = sum(min(k, ref[w]) for w, k in cand.items())
+    p, r = overlap / len(candidate), overlap / len(reference)
+    return p, r, 2 * p * r / (p + r)
+
+
+MISTAKES = [
+    # (check, wrong implementation, mistake key, words the hint must contain)
+    ("ngrams", ngrams_missing_last, "ngrams-missing-last", "You miss the last n-gram"),
+    ("ngrams", ngrams_extra_short, "ngrams-extra-short", "shorter than n"),
+    ("ngrams", ngrams_set, "ngrams-set", "not a set"),
+    ("ngrams", ngrams_swapped, "swapped-arguments", "ngrams(tokens, n)"),
+    ("modified_precision", precision_reference_total, "mp-reference-total", "denominator"),
+    ("modified_precision", precision_no_clip, "mp-no-clip", "You do not clip"),
+    ("modified_precision", precision_clip_sum, "mp-clip-sum", "MAXIMUM count in any single reference"),
+    ("modified_precision", precision_first_reference, "mp-first-reference", "only look at the first reference"),
+    ("modified_precision", precision_swapped, "swapped-arguments", "modified_precision(candidate, references, n)"),
+    ("modified_precision", precision_negative_total, "mp-negative-total", "never negative"),
+    ("brevity_penalty", bp_inverted, "bp-inverted", "condition is inverted"),
+    ("brevity_penalty", bp_flipped_ratio, "bp-flipped-ratio", "not c/r"),
+    ("brevity_penalty", bp_tie_longer, "bp-tie-longer", "SHORTER reference length"),
+    ("brevity_penalty", bp_shortest, "bp-shortest", "not the shortest reference"),
+    ("brevity_penalty", bp_first, "bp-first", "not the length of the first reference"),
+    ("brevity_penalty", bp_no_zero_guard, "bp-empty-candidate", "c = 0"),
+    ("brevity_penalty", bp_swapped, "swapped-arguments", "brevity_penalty(candidate, references)"),
+    ("sentence_bleu", bleu_log_zero, "bleu-zero-precision", "do not take log(0)"),
+    ("sentence_bleu", bleu_skip_zeros, "bleu-zero-precision", "Do not skip the zero precisions"),
+    ("sentence_bleu", bleu_arithmetic, "bleu-arithmetic-mean", "GEOMETRIC mean"),
+    ("sentence_bleu", bleu_no_bp, "bleu-no-bp", "left out the brevity penalty"),
+    ("sentence_bleu", bleu_bp_inverted, "bp-inverted", "condition is inverted"),
+    ("sentence_bleu", bleu_clip_sum, "mp-clip-sum", "MAXIMUM count"),
+    ("sentence_bleu", bleu_percent, "bleu-scale-100", "100 times"),
+    ("sentence_bleu", bleu_divide_by_zero_total, "bleu-empty-order", "0/0"),
+    ("sentence_bleu", bleu_swapped, "swapped-arguments", "sentence_bleu(candidate, references)"),
+    ("corpus_bleu", corpus_average, "corpus-average", "You average sentence BLEU scores"),
+    ("corpus_bleu", corpus_concatenate, "corpus-concatenate", "cross sentence boundaries"),
+    ("corpus_bleu", corpus_sentence_bp, "corpus-sentence-bp", "computed once, from the corpus totals"),
+    ("corpus_bleu", corpus_swapped, "swapped-arguments", "corpus_bleu(candidates, list_of_references)"),
+    ("rouge_1", rouge_swapped_pr, "rouge-swapped", "Precision and recall are swapped"),
+    ("rouge_1", rouge_swapped_arguments, "rouge-swapped", "rouge_1(candidate, reference)"),
+    ("rouge_1", rouge_no_clip, "rouge-no-clip", "must be clipped"),
+    ("rouge_1", rouge_sets, "rouge-set", "not sets"),
+    ("rouge_1", rouge_arithmetic_f, "rouge-arithmetic-f", "harmonic mean"),
+    ("rouge_1", rouge_no_guard, "rouge-zero-division", "Guard every division"),
+]
+
+
+@pytest.mark.parametrize("name, wrong, key, words", MISTAKES, ids=[m[1].__name__ for m in MISTAKES])
+def test_usual_mistake_is_rejected_with_its_hint(name, wrong, key, words):
+    result = getattr(check, name)(wrong)
+    assert not result.passed
+    assert result.mistake == key, result.message
+    assert words in result.hint, result.message
+    # The report shows the failing case: its inputs, the expected and the actual value.
+    assert "expected:" in result.message
+    assert ("got:" in result.message) or ("raised:" in result.message)
+    assert result.message.startswith(f"✗ check.{name}: case ")
+
+
+@pytest.mark.parametrize("name", check.CHECK_NAMES)
+def test_every_builtin_mistake_is_recognised_as_itself(name):
+    """The battery tells the mistakes apart: each wrong variant gets its own hint."""
+    prefix = {"ngrams": "ngram", "modified_precision": "precision", "brevity_penalty": "brevity",
+              "sentence_bleu": "sentence", "corpus_bleu": "corpus", "rouge_1": "rouge"}[name]
+    spec_mistakes = getattr(check, f"_{prefix}_mistakes")()
+    for key, wrong in spec_mistakes:
+        result = getattr(check, name)(wrong)
+        assert not result.passed and result.mistake == key, (key, result.message)
+
+
+def test_every_hint_is_tested():
+    assert {key for _, _, key, _ in MISTAKES} >= set(HINTS) - {"mp-distinct-total", "mp-distinct-matches",
+                                                               "bp-longest", "bp-mean", "ngrams-ignores-n"}
+
+
+def test_a_failure_shows_inputs_as_code_to_paste():
+    result = check.modified_precision(precision_no_clip)
+    assert result.case.startswith("Papineni et al. (2002), section 2.1: seven times 'the'")
+    assert 'candidate  = "the the the the the the the".split()' in result.message
+    assert 'references = ["the cat is on the mat".split(), "there is a cat on the mat".split()]' in result.message
+    assert "expected: (2, 7)" in result.message and "got:      (7, 7)" in result.message
+
+
+def test_a_failing_float_shows_both_values():
+    result = check.brevity_penalty(bp_inverted)
+    # c = 2 ("of the") and r = 16 (the closest of 16, 18, 16): BP = exp(1 - 16/2) = exp(-7).
+    assert f"expected: {math.exp(-7):.10g}" in result.message
+    assert "got:      1.0" in result.message
+
+
+def test_an_exception_is_reported_with_its_type_message_and_line():
+    result = check.brevity_penalty(bp_no_zero_guard)
+    assert result.status == "exception"
+    assert "raised:   ZeroDivisionError: division by zero" in result.message
+    assert "in bp_no_zero_guard, line" in result.message and "math.exp(1 - r / c)" in result.message
+
+
+def test_any_exception_is_feedback_not_a_crash():
+    def broken(candidate, references):
+        raise KeyError("oops")
+
+    result = check.sentence_bleu(broken)
+    assert not result.passed and result.status == "exception"
+    assert "KeyError: 'oops'" in result.message
+
+
+BAD_RETURNS = [
+    ("ngrams", lambda tokens, n: None, "forget the return statement"),
+    ("ngrams", lambda tokens, n: [tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)], "Counter(list_of_ngrams)"),
+    ("ngrams", lambda tokens, n: Counter(" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)),
+     "not strings such as"),
+    ("modified_precision", lambda c, refs, n: 0.5, "not one number"),
+    ("modified_precision", lambda c, refs, n: (1, 2, 3), "pair of whole numbers"),
+    ("brevity_penalty", lambda c, refs: "1.0", "Return a number"),
+    ("brevity_penalty", lambda c, refs: (1.0, len(c)), "Return a number"),
+    ("sentence_bleu", lambda c, refs: float("nan"), "nan"),
+    ("corpus_bleu", lambda cands, refs: object(), "Return a number"),
+    ("rouge_1", lambda c, ref: {"precision": 1.0}, "three numbers"),
+    ("rouge_1", lambda c, ref: (1.0, "x", 1.0), "Return a number"),
+]
+
+
+@pytest.mark.parametrize("name, wrong, words", BAD_RETURNS)
+def test_a_wrong_return_type_is_feedback_not_a_crash(name, wrong, words):
+    result = getattr(check, name)(wrong)
+    assert not result.passed and result.status == "bad-return"
+    assert words in result.hint, result.message
+
+
+def test_changing_the_arguments_is_reported_and_does_not_spoil_other_cases():
+    def sorts_references(candidate, references):
+        references.sort(key=len)  # changes the caller's list
+        return brevity_penalty(candidate, references)
+
+    result = check.brevity_penalty(sorts_references)
+    assert not result.passed and result.status == "mutated"
+    assert "changed its argument references" in result.message
+    # The check's own data is intact: the right function still passes afterwards.
+    assert check.brevity_penalty(brevity_penalty).passed
+
+
+def test_not_a_function_and_wrong_signature_are_explained():
+    result = check.ngrams(ngrams(["a"], 1))
+    assert not result.passed and result.status == "not-callable"
+    assert "check.ngrams(ngrams)" in result.message
+    result = check.ngrams(modified_precision)
+    assert not result.passed and "cannot be called with 2 arguments" in result.message
+
+
+def test_printing_inside_the_students_function_is_allowed(capsys):
+    def chatty(tokens, n):
+        print("debug", n)
+        return ngrams(tokens, n)
+
+    assert check.ngrams(chatty).passed
+
+
+# ---------------------------------------------------------------- the batteries' expected values
+
+
+def test_precision_battery_matches_the_paper():
+    # Papineni et al. (2002), section 2.1: 17/18, 8/14, 2/7 and (bigrams) 10/17.
+    expected = [(17, 18), (8, 14), (2, 7), (10, 17)]
+    cases = check._precision_cases()[:4]
+    assert [check._expected_precision(*copy.deepcopy(c.args)) for c in cases] == expected
+
+
+@pytest.mark.filterwarnings("ignore:.*(BLEU score|n-gram overlaps).*:UserWarning")
+def test_sentence_and_corpus_batteries_match_nltk():
+    from nltk.translate import bleu_score
+
+    for case in check._sentence_cases():
+        candidate, references = case.args
+        ours = check._expected_sentence(*copy.deepcopy(case.args))
+        theirs = bleu_score.sentence_bleu(references, candidate) if candidate else 0.0
+        assert ours == pytest.approx(theirs, abs=1e-9), case.label  # nltk: about 1e-78 for a 0
+    for case in check._corpus_cases():
+        candidates, references = case.args
+        ours = check._expected_corpus(*copy.deepcopy(case.args))
+        # nltk counts a sentence without n-grams of some order as one phantom n-gram of that
+        # order; by hand instead:
+        if not all(candidates):
+            # sentence 1 matches fully (p_n = 1); c = 6 + 0, r = 6 + 2, so BLEU = BP = exp(1 - 8/6).
+            assert ours == pytest.approx(math.exp(1 - 8 / 6), abs=1e-12), case.label
+            continue
+        if case.label == "a tie in reference length inside a corpus":
+            # every n-gram matches (p_n = 1); c = 6 + 3, r = 6 + 2 (the shorter of 4 and 2): BP = 1.
+            assert ours == pytest.approx(1.0, abs=1e-12)
+            continue
+        theirs = bleu_score.corpus_bleu(references, candidates)
+        assert ours == pytest.approx(theirs, abs=1e-9), case.label
+
+
+def test_brevity_battery_matches_nltk():
+    from nltk.translate.bleu_score import brevity_penalty as nltk_bp, closest_ref_length
+
+    for case in check._brevity_cases():
+        candidate, references = case.args
+        theirs = nltk_bp(closest_ref_length(references, len(candidate)), len(candidate))
+        assert check._expected_brevity(*copy.deepcopy(case.args)) == pytest.approx(theirs, abs=1e-12), case.label
+
+
+def test_rouge_battery_matches_rouge_score_and_a_hand_computation():
+    from rouge_score import rouge_scorer
+
+    for case in check._rouge_cases():
+        candidate, reference = case.args
+        theirs = rouge_scorer._score_ngrams(rouge_scorer._create_ngrams(reference, 1),
+                                            rouge_scorer._create_ngrams(candidate, 1))
+        ours = check._expected_rouge(*copy.deepcopy(case.args))
+        assert ours == pytest.approx((theirs.precision, theirs.recall, theirs.fmeasure), abs=1e-12), case.label
+    # "the the the the" against "the cat sat on the mat": overlap min(4, 2) = 2, P = 2/4, R = 2/6, F = 0.4.
+    assert check._expected_rouge(["the"] * 4, "the cat sat on the mat".split()) == pytest.approx((0.5, 1 / 3, 0.4))
+
+
+# ---------------------------------------------------------------- notebooks: stubs, solutions, staleness
+
+
+def _namespace_of(notebook, only_tag=None):
+    """Run the code cells that define functions (not the check calls) and return what they defined."""
+    namespace = {}
+    for cell in notebook.cells:
+        if cell.cell_type != "code" or build.calls_check(cell.source):
+            continue
+        if only_tag and only_tag not in cell.metadata.get("tags", []):
+            continue
+        exec(compile(cell.source, "<cell>", "exec"), namespace)
+    return namespace
+
+
+def _checked_functions(notebook):
+    return [(name, fn) for cell in notebook.cells if cell.cell_type == "code"
+            for name, fn in build.check_calls(cell.source)]
+
+
+def test_there_are_solution_notebooks_for_every_check():
+    assert len(SOLUTIONS) >= 3
+    checked = {name for path in SOLUTIONS for name, _ in _checked_functions(nbformat.read(path, as_version=4))}
+    assert checked == set(check.CHECK_NAMES)
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_solutions_pass_every_check(path):
+    notebook = nbformat.read(path, as_version=4)
+    namespace = _namespace_of(notebook)
+    calls = _checked_functions(notebook)
+    assert calls
+    for name, function_name in calls:
+        result = getattr(check, name)(namespace[function_name])
+        assert result.passed, result.message
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_student_stubs_fail_every_check(path):
+    student = build.student_notebook(nbformat.read(path, as_version=4))
+    namespace = _namespace_of(student)
+    for name, function_name in _checked_functions(student):
+        result = getattr(check, name)(namespace[function_name])
+        assert not result.passed and result.status == "not-implemented", result.message
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_student_notebooks_are_up_to_date(path):
+    """Fails when a solution notebook changed and `make exercises` was not run."""
+    expected = build.student_notebook(nbformat.read(path, as_version=4))
+    student_path = path.parents[1] / path.name
+    assert student_path.exists(), f"{student_path.name} is missing: run `make exercises`"
+    stored = nbformat.read(student_path, as_version=4)
+    assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in expected.cells], (
+        f"{student_path.name} is stale: run `make exercises`"
+    )
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_stored_outputs_show_failing_stubs_and_passing_solutions(path):
+    for notebook_path, mark in ((path, "✓ check."), (path.parents[1] / path.name, "✗ not implemented yet")):
+        notebook = nbformat.read(notebook_path, as_version=4)
+        code = [c for c in notebook.cells if c.cell_type == "code"]
+        assert all(c.execution_count for c in code), f"{notebook_path.name} was not executed"
+        assert [c.execution_count for c in code] == list(range(1, len(code) + 1)), notebook_path.name
+        for cell in code:
+            if build.calls_check(cell.source):
+                text = "".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
+                assert text.startswith(mark), (notebook_path.name, cell.source, text)
+
+
+def test_stub_keeps_signature_and_docstring():
+    source = (
+        "# SOLUTION\n"
+        "import math\n"
+        "from collections import Counter\n\n"
+        "def f(tokens,\n      n):\n"
+        '    """Say what it does.\n\n    More text.\n    """\n'
+        "    x = 1  # the answer\n"
+        "    return x\n\n"
+        "LIMIT = 3\n"
+    )
+    stub = build.stub_source(source)
+    assert stub == (
+        "import math\n"
+        "from collections import Counter\n\n\n"
+        "def f(tokens,\n      n):\n"
+        '    """Say what it does.\n\n    More text.\n    """\n'
+        '    raise NotImplementedError("your code here")\n'
+    )
+    namespace = {}
+    exec(stub, namespace)
+    with pytest.raises(NotImplementedError):
+        namespace["f"]([], 1)
