@@ -23,6 +23,8 @@ import difflib
 from functools import lru_cache
 from importlib import import_module
 
+from .inputs import check_text
+
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 _SACREBLEU_TOKENIZERS = {
     "13a": ("tokenizer_13a", "Tokenizer13a"),
@@ -96,5 +98,5 @@ def tokenize(text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[
         function = get_tokenizer(tokenizer)
         return tuple(function(text.lower() if lowercase else text))
     get_tokenizer(tokenizer)  # an unknown name is an error even when it is not needed
-    tokens = tuple(text)
+    tokens = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
     return tuple(t.lower() for t in tokens) if lowercase else tokens

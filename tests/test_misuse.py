@@ -1,0 +1,374 @@
+"""Mistakes that other libraries turn into a quiet wrong number raise a helpful error here.
+
+Each message must name the mistake and show the right call; the assertions look for
+those key words. A property test feeds junk to every public BLEU function and allows
+only TypeError, ValueError or a result.
+"""
+
+import importlib.util
+import math
+import re
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import bleu_lab
+from bleu_lab import (
+    bleu_from_stats,
+    brevity_penalty,
+    corpus_bleu,
+    modified_precision,
+    ngrams,
+    references_from_streams,
+    sentence_bleu,
+    tokenize,
+)
+
+
+def error_of(exception_type, function, *args, **kwargs) -> str:
+    with pytest.raises(exception_type) as info:
+        function(*args, **kwargs)
+    return str(info.value)
+
+
+def assert_mentions(message, *words):
+    for word in words:
+        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
+
+
+# --- the shape of the input -------------------------------------------------------------------
+
+
+def test_string_where_a_list_of_references_belongs():
+    # sacrebleu/nltk would read "a b" as the references "a", " ", "b".
+    message = error_of(TypeError, sentence_bleu, "a b", "a b")
+    assert_mentions(message, "references", "single string", "list")
+    assert "sentence_bleu(candidate, ['a b'])" in message
+
+
+@pytest.mark.parametrize("function", [modified_precision, brevity_penalty])
+def test_string_references_in_the_other_sentence_functions(function):
+    args = ("a b", "a b", 1) if function is modified_precision else ("a b", "a b")
+    message = error_of(TypeError, function, *args)
+    assert_mentions(message, "references", "single string", function.__name__ + "(")
+
+
+def test_corpus_references_not_nested():
+    message = error_of(TypeError, corpus_bleu, ["a"], ["a"])
+    assert_mentions(message, "not nested", "references[0]", "[[r] for r in refs]", "corpus_bleu([")
+
+
+def test_sacrebleu_streams_two_candidates_one_stream():
+    message = error_of(ValueError, corpus_bleu, ["the cat", "a dog"], [["the cat sat", "a dog ran"]])
+    assert_mentions(message, "2 candidates", "1 reference lists", "streams", "references_from_streams")
+
+
+def test_sacrebleu_streams_convert_with_the_helper():
+    streams = [["the cat sat down", "a dog ran off"]]
+    assert references_from_streams(streams) == [["the cat sat down"], ["a dog ran off"]]
+    result = corpus_bleu(["the cat sat down", "a dog ran off"], references_from_streams(streams))
+    assert result.score == 1.0
+
+
+def test_nltk_argument_order_sentence():
+    message = error_of(TypeError, sentence_bleu, [["the", "cat"]], ["the", "cat"])
+    assert_mentions(message, "nltk", "argument order", "candidate first", "sentence_bleu(candidate_tokens")
+
+
+def test_nltk_argument_order_corpus():
+    # nltk: corpus_bleu(list_of_references, hypotheses)
+    list_of_references = [[["the", "cat", "sat"]], [["a", "dog"]]]
+    hypotheses = [["the", "cat"], ["a", "dog"]]
+    message = error_of(TypeError, corpus_bleu, list_of_references, hypotheses)
+    assert_mentions(message, "nltk", "argument order", "candidates first", "corpus_bleu(candidates, references)")
+
+
+def test_different_numbers_of_candidates_and_reference_lists():
+    message = error_of(ValueError, corpus_bleu, ["a", "b", "c"], [["a"], ["b"]])
+    assert_mentions(message, "3 candidates", "2 reference lists", "references[i]", "corpus_bleu([")
+
+
+def test_tokenized_reference_not_wrapped_in_a_list():
+    message = error_of(ValueError, sentence_bleu, ["the", "cat"], ["the", "cat", "sat"])
+    assert_mentions(message, "not wrapped", "[reference_tokens]")
+
+
+@pytest.mark.parametrize(
+    "candidate, references, words",
+    [
+        (None, ["a"], ["candidate is None", "sentence_bleu("]),
+        ("a", None, ["references is None", "sentence_bleu("]),
+        ("a", [None], ["references[0] is None", "sentence_bleu("]),
+        (b"a b", ["a b"], ["bytes", "decode"]),
+        ("a", [b"a"], ["references[0] is bytes", "decode"]),
+        (["a", 1], [["a"]], ["candidate[1]", "int", "string", "[str(t) for t in tokens]"]),
+        (["a"], [["a", 2.5]], ["references[0][1]", "float", "string"]),
+        (42, ["a"], ["candidate", "int", "sentence_bleu("]),
+    ],
+)
+def test_none_and_non_string_tokens(candidate, references, words):
+    message = error_of(TypeError, sentence_bleu, candidate, references)
+    assert_mentions(message, *words)
+
+
+def test_empty_reference_list():
+    message = error_of(ValueError, sentence_bleu, "a b", [])
+    assert_mentions(message, "references is empty", "at least one reference", "sentence_bleu(")
+
+
+def test_empty_reference_list_in_a_corpus_shows_a_corpus_call():
+    message = error_of(ValueError, corpus_bleu, ["a b", "c"], [["a b"], []])
+    assert_mentions(message, "sentence 1", "empty", "corpus_bleu([")
+    # The right call shown is a corpus call: a list of candidates, nested references.
+    assert re.search(r"Right: corpus_bleu\(\[", message)
+
+
+def test_none_candidate_in_a_corpus_names_the_sentence():
+    message = error_of(TypeError, corpus_bleu, ["a", None], [["a"], ["b"]])
+    assert_mentions(message, "sentence 1", "None", "corpus_bleu([")
+
+
+def test_empty_and_string_corpus():
+    assert_mentions(error_of(ValueError, corpus_bleu, [], []), "candidates is empty")
+    assert_mentions(error_of(TypeError, corpus_bleu, "the cat", [["the cat"]]), "single string", "corpus_bleu([")
+    assert_mentions(error_of(TypeError, corpus_bleu, ["the cat"], None), "references is None", "corpus_bleu([")
+
+
+def test_tokenized_candidate_with_string_references_is_valid_in_a_corpus():
+    # Not a mistake: references may be strings while the candidate is a token list (as in sentence_bleu).
+    corpus = corpus_bleu([["the", "cat", "sat", "down"]], [["the cat sat down", "a cat sat"]])
+    sentence = sentence_bleu(["the", "cat", "sat", "down"], ["the cat sat down", "a cat sat"])
+    assert corpus.score == sentence.score == 1.0
+
+
+def test_ngrams_of_a_string():
+    message = error_of(TypeError, ngrams, "a string", 1)
+    assert_mentions(message, "not a string", "characters", "'a string'.split()")
+
+
+def test_ngrams_of_non_string_tokens():
+    assert_mentions(error_of(TypeError, ngrams, ["a", 3], 1), "tokens[1]", "string")
+    assert_mentions(error_of(TypeError, ngrams, None, 1), "None", "ngrams(['the', 'cat'], 1)")
+
+
+# --- orders, weights, names -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [0, -1])
+def test_n_at_most_zero(n):
+    assert_mentions(error_of(ValueError, ngrams, ["a"], n), "n must be at least 1", str(n))
+    assert_mentions(error_of(ValueError, modified_precision, "a", ["a"], n), "n must be at least 1")
+
+
+@pytest.mark.parametrize("n", [1.5, "2", None, True])
+def test_n_not_a_whole_number(n):
+    assert_mentions(error_of(TypeError, ngrams, ["a"], n), "whole number")
+
+
+@pytest.mark.parametrize("max_order", [0, -3])
+def test_max_order_at_most_zero(max_order):
+    for function, args in ((sentence_bleu, ("a", ["a"])), (corpus_bleu, (["a"], [["a"]]))):
+        message = error_of(ValueError, function, *args, max_order=max_order)
+        assert_mentions(message, "max_order must be at least 1", str(max_order))
+    message = error_of(ValueError, bleu_from_stats, [1], [1], 1, 1, max_order=max_order)
+    assert_mentions(message, "max_order")
+
+
+def test_negative_weights():
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], weights=(0.5, -0.5))
+    assert_mentions(message, "weights", "non-negative", "-0.5")
+
+
+def test_weights_disagree_with_max_order():
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], weights=(0.5, 0.5), max_order=3)
+    assert_mentions(message, "weights has 2 entries", "max_order=3", "drop max_order")
+
+
+@pytest.mark.parametrize(
+    "weights, exception, words",
+    [
+        ((), ValueError, ["weights is empty", "weights=("]),
+        ((0, 0), ValueError, ["at least one weight"]),
+        ((float("nan"), 0.5), ValueError, ["finite"]),
+        ("0.5", TypeError, ["sequence of numbers"]),
+        ((0.5, "0.5"), TypeError, ["numbers"]),
+    ],
+)
+def test_other_bad_weights(weights, exception, words):
+    assert_mentions(error_of(exception, sentence_bleu, "a", ["a"], weights=weights), *words)
+
+
+def test_huge_weights_are_a_value_error_not_an_overflow():
+    # method5 averages 1 + p1 into p1, so a precision can exceed 1; with weight 1e6 exp() overflows.
+    message = error_of(ValueError, sentence_bleu, "a b c d e", ["a b c d e"], weights=(1e6,) * 4,
+                       smoothing="method5")
+    assert_mentions(message, "overflows", "weights=(0.25, 0.25, 0.25, 0.25)")
+
+
+@pytest.mark.parametrize(
+    "name, suggestion",
+    [("exponential", "exp"), ("addk", "add-k"), ("add_k", "add-k"), ("Floor", "floor"), ("method8", "method7"),
+     ("NONE", "none")],
+)
+def test_unknown_smoothing_suggests_the_closest(name, suggestion):
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], smoothing=name)
+    assert_mentions(message, f"unknown smoothing {name!r}", f"did you mean {suggestion!r}", "'method0'", "'exp'")
+
+
+@pytest.mark.parametrize("name, suggestion", [("13A", "13a"), ("INTL", "intl"), ("whitespaces", "whitespace"),
+                                              ("chr", "char")])
+def test_unknown_tokenizer_suggests_the_closest(name, suggestion):
+    for function, args in ((sentence_bleu, ("a", ["a"])), (corpus_bleu, (["a"], [["a"]]))):
+        message = error_of(ValueError, function, *args, tokenize=name)
+        assert_mentions(message, f"unknown tokenizer {name!r}", f"did you mean {suggestion!r}", "'13a'", "'nltk'")
+
+
+def test_unknown_tokenizer_is_an_error_even_for_token_lists():
+    assert_mentions(error_of(ValueError, sentence_bleu, ["a"], [["a"]], tokenize="13A"), "did you mean '13a'")
+
+
+def test_smoothing_value_where_none_is_taken():
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], smoothing="exp", smooth_value=0.5)
+    assert_mentions(message, "takes no smooth_value", "'floor'")
+
+
+def test_negative_smoothing_value():
+    assert_mentions(error_of(ValueError, sentence_bleu, "a", ["a"], smoothing="floor", smooth_value=-1),
+                    "smooth_value", "-1")
+
+
+def test_effective_order_with_nltk_smoothing():
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], smoothing="method1", effective_order=True)
+    assert_mentions(message, "effective_order", "nltk", "smoothing='exp'")
+
+
+@pytest.mark.parametrize("name", ["spm", "flores101", "flores200"])
+def test_downloading_tokenizers_are_refused_with_the_reason(name):
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], tokenize=name)
+    assert_mentions(message, "refused", "download", "'13a'")
+
+
+@pytest.mark.parametrize(
+    "name, module, package",
+    [("ja-mecab", "MeCab", "sacrebleu[ja]"), ("ko-mecab", "mecab_ko", "sacrebleu[ko]")],
+)
+def test_mecab_tokenizers_name_their_package(name, module, package):
+    if importlib.util.find_spec(module) is not None:
+        pytest.skip(f"{module} is installed, so tokenize={name!r} works here")
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], tokenize=name)
+    assert_mentions(message, "pip install", package)
+
+
+def test_bad_option_types():
+    assert_mentions(error_of(TypeError, sentence_bleu, "a", ["a"], lowercase="yes"), "lowercase", "True or False")
+    assert_mentions(error_of(TypeError, sentence_bleu, "a", ["a"], tokenize=None), "tokenize", "'13a'")
+    assert_mentions(error_of(TypeError, sentence_bleu, "a", ["a"], smoothing=None), "smoothing", "'exp'")
+    assert_mentions(error_of(TypeError, sentence_bleu, "a", ["a"], effective_order="no"), "effective_order")
+
+
+def test_bleu_from_stats_bad_statistics():
+    assert_mentions(error_of(ValueError, bleu_from_stats, [1, 1], [1, 1, 1, 1], 1, 1), "counts has 2 entries")
+    assert_mentions(error_of(ValueError, bleu_from_stats, [2, 0, 0, 0], [1, 0, 0, 0], 1, 1), "cannot exceed")
+    assert_mentions(error_of(ValueError, bleu_from_stats, [1, 0, 0, 0], [1, 0, 0, 0], -1, 1), "candidate_length")
+    assert_mentions(error_of(TypeError, bleu_from_stats, "1234", [1, 0, 0, 0], 1, 1), "counts", "list")
+
+
+def test_references_from_streams_misuse():
+    assert_mentions(error_of(TypeError, references_from_streams, "a b"), "streams", "references_from_streams([")
+    assert_mentions(error_of(TypeError, references_from_streams, ["a b", "c d"]), "streams[0]",
+                    "references_from_streams([refs])")
+    assert_mentions(error_of(ValueError, references_from_streams, [["a"], ["a", "b"]]), "different lengths")
+
+
+# --- no unhelpful exception escapes on junk --------------------------------------------------
+
+atoms = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 6), st.floats(), st.just(1e300), st.text(max_size=6),
+    st.binary(max_size=3), st.sampled_from(["", " ", "the cat", "13a", "exp", "method6", "a b c d e"]),
+)
+junk = st.recursive(
+    atoms,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
+                            st.dictionaries(st.text(max_size=2), inner, max_size=2)),
+    max_leaves=10,
+)
+words = st.sampled_from(["a", "the", "cat", "", ".", "A b"])
+near_text = st.one_of(st.lists(words, max_size=6).map(" ".join), st.lists(words, max_size=6), junk)
+near_references = st.one_of(st.lists(near_text, max_size=3), junk)
+smoothing_names = st.sampled_from(["none", "floor", "add-k", "exp", "exponential"] + [f"method{i}" for i in range(8)])
+keywords = st.fixed_dictionaries(
+    {},
+    optional={
+        "max_order": st.one_of(st.integers(-1, 6), junk),
+        "weights": st.one_of(st.lists(st.one_of(st.floats(), st.integers(-1, 3), st.just(1e6)), max_size=6), junk),
+        "smoothing": st.one_of(smoothing_names, junk),
+        "smooth_value": st.one_of(st.floats(), st.integers(-1, 5), junk),
+        "effective_order": st.one_of(st.booleans(), junk),
+        "tokenize": st.one_of(st.sampled_from(["13a", "none", "char", "zh", "intl", "whitespace", "nltk"]), junk),
+        "lowercase": st.one_of(st.booleans(), junk),
+    },
+)
+counts = st.one_of(st.lists(st.one_of(st.integers(-1, 10), st.just(10**400), junk), max_size=6), junk)
+length = st.one_of(st.integers(-1, 12), st.just(10**400), junk)
+
+
+def call_allowing_clear_errors(function, *args, **kwargs):
+    try:
+        result = function(*args, **kwargs)
+    except (TypeError, ValueError):
+        return None
+    return result
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    which=st.sampled_from(["sentence", "corpus", "precision", "brevity", "ngrams", "stats", "tokenize", "streams"]),
+    text=near_text,
+    references=near_references,
+    candidates=st.one_of(st.lists(near_text, max_size=3), junk),
+    corpus_references=st.one_of(st.lists(near_references, max_size=3), junk),
+    options=keywords,
+    matches=counts,
+    totals=counts,
+    c=length,
+    r=length,
+    n=st.one_of(st.integers(-1, 6), junk),
+)
+def test_no_unhelpful_exception_escapes(which, text, references, candidates, corpus_references, options,
+                                        matches, totals, c, r, n):
+    text_options = {k: v for k, v in options.items() if k in ("tokenize", "lowercase")}
+    stats_options = {k: v for k, v in options.items() if k not in ("tokenize", "lowercase")}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if which == "sentence":
+            result = call_allowing_clear_errors(sentence_bleu, text, references, **options)
+            if result is not None:
+                # A valid result also explains itself without surprises.
+                result.explain(), result._repr_html_(), str(result)
+                call_allowing_clear_errors(result.matched_ngrams, n)
+                assert isinstance(result.score, float) and not math.isnan(result.score)
+        elif which == "corpus":
+            result = call_allowing_clear_errors(corpus_bleu, candidates, corpus_references, **options)
+            if result is not None:
+                result.explain(), result._repr_html_(), str(result)
+        elif which == "precision":
+            call_allowing_clear_errors(modified_precision, text, references, n, **text_options)
+        elif which == "brevity":
+            call_allowing_clear_errors(brevity_penalty, text, references, **text_options)
+        elif which == "ngrams":
+            call_allowing_clear_errors(ngrams, text, n)
+        elif which == "stats":
+            call_allowing_clear_errors(bleu_from_stats, matches, totals, c, r, **stats_options)
+        elif which == "tokenize":
+            call_allowing_clear_errors(tokenize, text, options.get("tokenize", "13a"),
+                                       lowercase=options.get("lowercase", False))
+        else:
+            call_allowing_clear_errors(references_from_streams, corpus_references)
+
+
+def test_every_public_bleu_name_is_covered_by_the_junk_test():
+    covered = {"sentence_bleu", "corpus_bleu", "modified_precision", "brevity_penalty", "ngrams",
+               "bleu_from_stats", "tokenize", "references_from_streams"}
+    assert covered <= set(bleu_lab.__all__)
