@@ -1,0 +1,175 @@
+"""A score shows its work: explain(), the HTML view, matched n-grams and a one-line str."""
+
+import math
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from bleu_lab import bleu_from_stats, corpus_bleu, sentence_bleu
+
+# Google's NASA rover example (13a tokens; the final "." is a token).
+REFERENCE = "The NASA Opportunity rover is battling a massive dust storm on Mars."
+CANDIDATE = "The Opportunity rover is combating a big sandstorm on Mars."
+# Hand count (see tests/test_bleu_golden.py): 8/11, 4/10, 2/9, 0/8; c = 11, r = 13.
+COUNTS, TOTALS = [8, 4, 2, 0], [11, 10, 9, 8]
+BP = math.exp(1 - 13 / 11)  # 0.8338
+EXP_PRECISIONS = [8 / 11, 4 / 10, 2 / 9, 1 / (2 * 8)]  # exp smoothing: first empty order -> 1/(2 * total)
+EXP_SCORE = BP * math.exp(sum(math.log(p) for p in EXP_PRECISIONS) / 4)  # 0.2102
+
+
+def rover(**keywords):
+    return sentence_bleu(CANDIDATE, [REFERENCE], **keywords)
+
+
+def row_for_order(text, n, matches, total, precision):
+    """The line of the table for order n: it holds n, matches, total and the precision (4 decimals)."""
+    for line in text.splitlines():
+        fields = line.split()
+        if fields[:1] == [str(n)] and str(matches) in fields[1:] and str(total) in fields[1:]:
+            if f"{precision:.4f}" in fields:
+                return line
+    raise AssertionError(f"no row for order {n} with {matches}/{total} = {precision:.4f} in:\n{text}")
+
+
+def test_explain_has_every_number_of_the_rover_example():
+    result = rover(smoothing="exp")
+    text = result.explain()
+    for n, (m, t, p) in enumerate(zip(COUNTS, TOTALS, EXP_PRECISIONS), 1):
+        row_for_order(text, n, m, t, p)
+    assert "c = 11" in text and "r = 13" in text
+    assert f"{BP:.4f}" == "0.8338"
+    assert "0.8338" in text
+    assert "exp(1 - 13/11)" in text
+    assert f"{EXP_SCORE:.4f}" in text
+    assert "0.2102" in text  # hand value: 0.8338 * (8/11 * 4/10 * 2/9 * 1/16) ** (1/4)
+    # The geometric mean before the brevity penalty.
+    assert f"{EXP_SCORE / BP:.4f}" in text
+    assert result.score == pytest.approx(EXP_SCORE, abs=1e-12)
+
+
+def test_explain_unsmoothed_rover_shows_the_zero_order():
+    text = rover().explain()
+    row_for_order(text, 4, 0, 8, 0.0)
+    assert "0.0000" in text.splitlines()[-1]  # BLEU = 0
+
+
+def test_explain_a_corpus_and_statistics_without_text():
+    corpus = corpus_bleu(["a cat is on the mat", "the dog"], [["the cat is on the mat"], ["the dog barks"]])
+    text = corpus.explain()
+    # Summed by hand: 7/8, 5/6, 3/4, 2/3, c = 8, r = 9.
+    for n, (m, t) in enumerate(zip([7, 5, 3, 2], [8, 6, 4, 3]), 1):
+        row_for_order(text, n, m, t, m / t)
+    assert "c = 8" in text and "r = 9" in text
+    stats = bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)
+    assert "0.7598" in stats.explain()  # (1/3) ** (1/4)
+    assert "<" in stats._repr_html_()
+
+
+class SpanCollector(HTMLParser):
+    """Text of every highlighted span (a <span> with a background colour), in document order."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.spans = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "span" and "background" in (dict(attrs).get("style") or ""):
+            self.depth += 1
+            self.spans.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "span" and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.spans[-1] += data
+
+
+def highlighted(html_text):
+    parser = SpanCollector()
+    parser.feed(html_text)
+    return parser.spans
+
+
+def test_html_highlights_matched_ngrams():
+    html_text = rover(smoothing="exp")._repr_html_()
+    spans = highlighted(html_text)
+    # Unigram matches: The, Opportunity, rover, is, a, on, Mars, "."; never combating, big, sandstorm.
+    for token in ("The", "Opportunity", "rover", "is", "a", "on", "Mars", "."):
+        assert token in spans
+    for token in ("combating", "big", "sandstorm"):
+        assert token not in spans
+    # The table repeats the numbers.
+    for value in ("0.7273", "0.4000", "0.2222", "0.2102", "0.8338"):
+        assert value in html_text
+
+
+def test_html_highlights_only_the_clipped_count():
+    # Seven "the", clipped to 2 (lowercased references): exactly two highlighted unigrams.
+    result = sentence_bleu("the the the the the the the", ["The cat is on the mat.", "There is a cat on the mat."],
+                           lowercase=True, max_order=1)
+    assert highlighted(result._repr_html_()) == ["the", "the"]
+
+
+def test_html_escapes_tokens():
+    result = sentence_bleu(["<b>", "cat", "&", "sat"], [["<b>", "cat", "&", "sat", "<script>"]])
+    html_text = result._repr_html_()
+    plain = sentence_bleu(["x", "cat", "y", "sat"], [["x", "cat", "y", "sat", "z"]])._repr_html_()
+    # The token appears escaped, and no tag from the tokens reaches the markup.
+    assert "&lt;b&gt;" in html_text
+    assert "&lt;script&gt;" in html_text
+    assert "<script>" not in html_text
+    assert html_text.count("<b>") == plain.count("<b>")
+    assert "&amp;" in html_text
+    # The escaped token is highlighted as a match.
+    assert "<b>" in highlighted(html_text)
+    assert re.search(r"<span[^>]*>&lt;b&gt;</span>", html_text)
+
+
+def test_matched_ngrams_clipped_and_unclipped_by_hand():
+    # Candidate "cat cat cat the the the the" against "the cat cat" and "the the the mat".
+    result = sentence_bleu("cat cat cat the the the the", ["the cat cat", "the the the mat"])
+    unigrams = {m.ngram: m for m in result.matched_ngrams(1)}
+    # cat: 3 in the candidate, at most 2 in one reference -> clipped to 2; the: 4 vs 3 -> 3.
+    assert (unigrams[("cat",)].candidate_count, unigrams[("cat",)].reference_count, unigrams[("cat",)].clipped) == (
+        3, 2, 2)
+    assert (unigrams[("the",)].candidate_count, unigrams[("the",)].reference_count, unigrams[("the",)].clipped) == (
+        4, 3, 3)
+    assert all(m.was_clipped for m in unigrams.values())
+    bigrams = {m.ngram: (m.candidate_count, m.reference_count, m.clipped) for m in result.matched_ngrams(2)}
+    # (cat, cat) x2 vs 1 in ref 1 -> 1; (cat, the) x1, in no reference -> 0; (the, the) x3 vs 2 in ref 2 -> 2.
+    assert bigrams == {("cat", "cat"): (2, 1, 1), ("cat", "the"): (1, 0, 0), ("the", "the"): (3, 2, 2)}
+    # Clipped total 1 + 0 + 2 = 3 of 6 candidate bigrams; unclipped (found at all) 2 + 3 = 5.
+    assert result.counts[1] == sum(c for _, _, c in bigrams.values()) == 3
+    assert sum(n for n, r, _ in bigrams.values() if r > 0) == 5
+    assert result.totals[1] == 6
+
+
+def test_matched_ngrams_rover_and_its_bounds():
+    result = rover()
+    assert {m.ngram for m in result.matched_ngrams(2) if m.matched} == {
+        ("Opportunity", "rover"), ("rover", "is"), ("on", "Mars"), ("Mars", ".")}
+    assert not any(m.matched for m in result.matched_ngrams(4))
+    with pytest.raises(ValueError):
+        result.matched_ngrams(5)
+    with pytest.raises(ValueError):
+        result.matched_ngrams(0)
+
+
+def test_str_is_one_line():
+    results = [
+        rover(),
+        rover(smoothing="exp"),
+        sentence_bleu("", ["the cat"]),
+        sentence_bleu("", [""]),
+        corpus_bleu(["a b c d"], [["a b c d"]]),
+        bleu_from_stats([1, 0], [2, 1], 2, 3, max_order=2),
+    ]
+    for result in results:
+        text = str(result)
+        assert "\n" not in text
+        assert text.startswith("BLEU = ")
+    assert str(rover(smoothing="exp")).startswith("BLEU = 0.2102")
