@@ -1,0 +1,287 @@
+"""Grade a folder of submitted lab notebooks: one CSV row per submission.
+
+    python -m bleu_lab.exercises.grade SUBMISSIONS_DIR --out results.csv [--timeout 20]
+
+Each notebook (``*.ipynb`` anywhere under the folder) is graded in its own
+Python subprocess with a time limit. The subprocess runs the notebook's code
+cells in order, except the cells that call ``check.<name>(...)`` (the
+student's own outputs are never trusted), then runs each function the
+notebook checks through the same check the student saw. A submission that
+does not parse, raises while its cells run, or loops forever gets a row with
+``fail`` and a message; it never stops the grading of the others.
+
+CSV columns: ``file`` (path relative to the folder), one column per check
+(``ngrams``, ``modified_precision``, ``brevity_penalty``, ``sentence_bleu``,
+``corpus_bleu``, ``rouge_1``: ``pass``, ``fail``, or empty when the lab does
+not have that exercise), ``passed`` and ``total`` (numbers of checks), and
+``message`` (what went wrong, on one line; "all N checks pass" otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .build import calls_check, check_calls
+from .check import CHECK_NAMES
+
+COLUMNS = ("file", *CHECK_NAMES, "passed", "total", "message")
+DEFAULT_TIMEOUT = 20.0
+MEMORY_LIMIT = 4 * 1024**3  # bytes of address space for one submission
+
+
+# ---------------------------------------------------------------- reading a submission (no code runs here)
+
+
+def _code_cells(notebook: dict) -> list:
+    cells = []
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            cells.append("".join(source) if isinstance(source, list) else str(source))
+    return cells
+
+
+def expected_checks(notebook: dict) -> list:
+    """``[(check name, function name), ...]`` that this notebook is graded on, in notebook order.
+
+    The notebook's own ``check.name(function)`` calls decide; if the student
+    deleted them, every function named like a check is graded.
+    """
+    found = {}
+    for source in _code_cells(notebook):
+        for name, function in check_calls(source):
+            if name in CHECK_NAMES and name not in found:
+                found[name] = function
+    if not found:
+        for source in _code_cells(notebook):
+            try:
+                tree = ast.parse(_without_magics(source))
+            except SyntaxError:
+                continue
+            for node in tree.body:
+                if isinstance(node, ast.FunctionDef) and node.name in CHECK_NAMES and node.name not in found:
+                    found[node.name] = node.name
+    return sorted(found.items(), key=lambda item: CHECK_NAMES.index(item[0]))
+
+
+def _without_magics(source: str) -> str:
+    """IPython magics and shell escapes (``%...``, ``!...``) become blank lines; line numbers stay."""
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+
+
+# ---------------------------------------------------------------- the subprocess
+
+
+def _limit_memory() -> None:
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def run_one(notebook_path: Path, report_path: Path) -> None:
+    """Run one submission and append JSON events to ``report_path`` as they happen."""
+    from . import check
+
+    _limit_memory()
+    with open(report_path, "a", encoding="utf-8") as report:
+
+        def event(**fields):
+            report.write(json.dumps(fields) + "\n")
+            report.flush()
+
+        try:
+            with open(notebook_path, encoding="utf-8") as handle:
+                notebook = json.load(handle)
+        except (OSError, ValueError) as error:
+            event(kind="error", text=f"cannot read the notebook: {type(error).__name__}: {error}")
+            return
+        namespace = {"__name__": "__submission__"}
+        with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            for number, source in enumerate(_code_cells(notebook), start=1):
+                if calls_check(source):
+                    continue
+                event(kind="cell", cell=number)
+                try:
+                    exec(compile(_without_magics(source), f"<code cell {number}>", "exec"), namespace)
+                except (Exception, SystemExit) as error:  # the student's error goes in the CSV
+                    where = f" (line {error.lineno})" if isinstance(error, SyntaxError) and error.lineno else ""
+                    event(kind="error", text=f"code cell {number}: {type(error).__name__}{where}: {error}")
+            for name, function_name in expected_checks(notebook):
+                function = namespace.get(function_name, namespace.get(name))
+                event(kind="start", check=name)
+                if function is None:
+                    event(kind="result", check=name, passed=False,
+                          summary=f"no function named {function_name} was defined")
+                    continue
+                try:
+                    result = getattr(check, name)(function)
+                    event(kind="result", check=name, passed=result.passed, summary=_short_summary(result))
+                except Exception as error:  # a check should never raise; if it does, the row says so
+                    event(kind="result", check=name, passed=False,
+                          summary=f"the check itself failed: {type(error).__name__}: {error}")
+
+
+def _short_summary(result) -> str:
+    """A check's verdict for the CSV: the first line and the hint, without the check's name."""
+    if result.status == "not-implemented":
+        return "not implemented yet"
+    text = result.summary
+    for prefix in (f"✗ check.{result.name}: ", f"✓ check.{result.name}: ", "✗ "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
+
+# ---------------------------------------------------------------- the parent
+
+
+def _child_environment() -> dict:
+    env = dict(os.environ)
+    package_root = str(Path(__file__).resolve().parents[2])  # so `-m bleu_lab...` works from any folder
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _read_events(path: Path) -> list:
+    events = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                events.append(json.loads(line))
+            except ValueError:
+                pass  # a line cut short when the process was killed
+    return events
+
+
+def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
+    """Grade one notebook in a subprocess; return its CSV row as a dict."""
+    row = {column: "" for column in COLUMNS}
+    row["file"] = path.relative_to(root).as_posix()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            checks = expected_checks(json.load(handle))
+    except (OSError, ValueError) as error:
+        row.update(passed=0, total=0, message=f"cannot read the notebook: {type(error).__name__}: {error}")
+        return row
+
+    with tempfile.TemporaryDirectory(prefix="bleu_lab_grade_") as work:
+        report = Path(work) / "events.jsonl"
+        command = [sys.executable, "-m", "bleu_lab.exercises.grade", "--run-one", str(path.resolve()),
+                   "--report", str(report)]
+        process = subprocess.Popen(command, cwd=work, env=_child_environment(), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        timed_out = False
+        try:
+            _, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)  # the submission and anything it started
+            _, stderr = process.communicate()
+        events = _read_events(report)
+
+    results = {e["check"]: e for e in events if e.get("kind") == "result"}
+    messages = [e["text"] for e in events if e.get("kind") == "error"]
+    if timed_out:
+        started = [e for e in events if e.get("kind") in ("cell", "start")]
+        last = started[-1] if started else None
+        if last is None:
+            where = "before any code ran"
+        elif last["kind"] == "cell":
+            where = f"while running code cell {last['cell']}"
+        else:
+            where = f"while checking {last['check']}"
+        messages.insert(0, f"timed out after {timeout:g} s {where} (an endless loop?)")
+    elif process.returncode != 0 and len(results) < len(checks):
+        tail = (stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:] or ["no error message"]
+        messages.insert(0, f"the submission stopped the grader's process (exit code {process.returncode}): {tail[0]}")
+
+    passed = 0
+    for name, _ in checks:
+        result = results.get(name)
+        if result and result["passed"]:
+            row[name] = "pass"
+            passed += 1
+        else:
+            row[name] = "fail"
+            if result:
+                messages.append(f"{name}: {result['summary']}")
+            elif not timed_out and process.returncode == 0:
+                messages.append(f"{name}: not checked")
+    row["passed"], row["total"] = passed, len(checks)
+    if not checks:
+        messages.append("no exercise found: the notebook calls no check and defines none of the functions")
+    if not messages:
+        messages.append(f"all {len(checks)} checks pass")
+    row["message"] = " | ".join(" ".join(m.split()) for m in messages)
+    return row
+
+
+def submissions(folder: Path) -> list:
+    """Every notebook under ``folder``, in sorted order, skipping Jupyter's checkpoint copies."""
+    return sorted(p for p in Path(folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) -> list:
+    """Grade every notebook under ``folder`` and write the CSV to ``out``; return the rows."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
+    rows = []
+    for path in submissions(folder):
+        start = time.monotonic()
+        row = grade_one(path, folder, timeout)
+        rows.append(row)
+        log(f"{row['file']}: {row['passed']}/{row['total']} checks pass ({time.monotonic() - start:.1f} s)")
+    with open(out, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    log(f"graded {len(rows)} submission(s): {out}")
+    return rows
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bleu_lab.exercises.grade",
+        description="Run every submitted lab notebook in a folder through the checks and write a CSV.",
+    )
+    parser.add_argument("folder", type=Path, nargs="?", help="folder of submitted notebooks (searched recursively)")
+    parser.add_argument("--out", type=Path, default=Path("results.csv"), help="CSV file to write (default results.csv)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--run-one", type=Path, help=argparse.SUPPRESS)  # the subprocess's entry point
+    parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.run_one:
+        run_one(args.run_one, args.report)
+        return 0
+    if args.folder is None:
+        parser.error("give the folder of submitted notebooks, e.g. python -m bleu_lab.exercises.grade submissions/")
+    if args.timeout <= 0:
+        parser.error("--timeout must be a positive number of seconds")
+    try:
+        grade(args.folder, args.out, args.timeout)
+    except FileNotFoundError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""The grader: a folder with a correct, a wrong, a crashing and an endlessly looping submission.
+
+The submissions are made from the Lab 1 solution notebook, so they look like
+what students hand in; each must get its row in the CSV, within the time limit.
+"""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from bleu_lab.exercises import build, grade
+
+ROOT = Path(__file__).resolve().parents[1]
+LAB1 = ROOT / "notebooks" / "exercises" / "solutions" / "lab1_ngrams_and_precision.ipynb"
+TIMEOUT = 5
+
+NO_CLIPPING = '''def modified_precision(candidate, references, n):
+    """Matches without clipping (the mistake Papineni et al. 2002 warn about)."""
+    seen = set()
+    for reference in references:
+        seen |= set(ngrams(reference, n))
+    candidate_counts = ngrams(candidate, n)
+    return sum(c for g, c in candidate_counts.items() if g in seen), sum(candidate_counts.values())
+'''
+
+ENDLESS = '''def ngrams(tokens, n):
+    """Never returns."""
+    while True:
+        pass
+'''
+
+
+def _replace_function(notebook, name, source):
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and f"def {name}(" in cell.source:
+            cell.source = source
+            return notebook
+    raise AssertionError(f"no cell defines {name}")
+
+
+def _write(folder: Path, name: str, notebook) -> None:
+    nbformat.write(notebook, folder / name)
+
+
+@pytest.fixture
+def submissions(tmp_path):
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    solution = nbformat.read(LAB1, as_version=4)
+    _write(folder, "alice_correct.ipynb", solution)
+    _write(folder, "bob_wrong.ipynb", _replace_function(nbformat.read(LAB1, as_version=4), "modified_precision",
+                                                         NO_CLIPPING))
+    crashing = _replace_function(nbformat.read(LAB1, as_version=4), "ngrams", "def ngrams(tokens, n)\n    return 1\n")
+    crashing.cells.insert(1, nbformat.v4.new_code_cell("import a_module_that_does_not_exist"))
+    _write(folder, "carol_crashing.ipynb", crashing)
+    _write(folder, "dave_looping.ipynb", _replace_function(nbformat.read(LAB1, as_version=4), "ngrams", ENDLESS))
+    return folder
+
+
+def test_four_submissions_give_four_rows_within_the_time_limit(submissions, tmp_path):
+    out = tmp_path / "results.csv"
+    start = time.monotonic()
+    completed = subprocess.run(
+        [sys.executable, "-m", "bleu_lab.exercises.grade", str(submissions), "--out", str(out),
+         "--timeout", str(TIMEOUT)],
+        capture_output=True, text=True, timeout=4 * TIMEOUT + 60,
+    )
+    elapsed = time.monotonic() - start
+    assert completed.returncode == 0, completed.stderr
+    assert elapsed < 4 * TIMEOUT + 30  # one time limit per submission at most, plus start-up
+
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert list(rows[0]) == list(grade.COLUMNS)
+    assert [r["file"] for r in rows] == ["alice_correct.ipynb", "bob_wrong.ipynb", "carol_crashing.ipynb",
+                                        "dave_looping.ipynb"]
+    correct, wrong, crashing, looping = rows
+
+    assert (correct["ngrams"], correct["modified_precision"]) == ("pass", "pass")
+    assert (correct["passed"], correct["total"], correct["message"]) == ("2", "2", "all 2 checks pass")
+    assert correct["brevity_penalty"] == correct["rouge_1"] == ""  # not part of Lab 1
+
+    assert (wrong["ngrams"], wrong["modified_precision"]) == ("pass", "fail")
+    assert wrong["passed"] == "1"
+    assert "modified_precision: case 3 of 8 fails" in wrong["message"]
+    assert "You do not clip" in wrong["message"]
+
+    assert (crashing["ngrams"], crashing["modified_precision"]) == ("fail", "fail")
+    assert "ModuleNotFoundError" in crashing["message"] and "SyntaxError" in crashing["message"]
+    assert "ngrams: no function named ngrams was defined" in crashing["message"]
+
+    assert (looping["ngrams"], looping["modified_precision"]) == ("fail", "fail")
+    assert looping["message"].startswith(f"timed out after {TIMEOUT} s while checking ngrams")
+    assert all("\n" not in r["message"] for r in rows)
+
+
+def test_an_unreadable_notebook_and_an_empty_one_get_rows(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "broken.ipynb").write_text("{ not json", encoding="utf-8")
+    nbformat.write(nbformat.v4.new_notebook(), folder / "empty.ipynb")
+    (folder / ".ipynb_checkpoints").mkdir()
+    nbformat.write(nbformat.v4.new_notebook(), folder / ".ipynb_checkpoints" / "empty-checkpoint.ipynb")
+    rows = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
+    assert [r["file"] for r in rows] == ["broken.ipynb", "empty.ipynb"]
+    assert rows[0]["message"].startswith("cannot read the notebook: JSONDecodeError")
+    assert rows[1]["message"].startswith("no exercise found")
+
+
+def test_check_cells_are_not_run_and_renamed_functions_are_followed(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    notebook = nbformat.read(LAB1, as_version=4)
+    notebook = _replace_function(notebook, "ngrams", 'def my_ngrams(tokens, n):\n'
+                                 '    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))\n\n'
+                                 'ngrams = my_ngrams\n')
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and build.calls_check(cell.source):
+            cell.source = cell.source.replace("check.ngrams(ngrams)", "check.ngrams(my_ngrams)\nraise SystemExit")
+    nbformat.write(notebook, folder / "renamed.ipynb")
+    rows = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
+    assert rows[0]["ngrams"] == rows[0]["modified_precision"] == "pass", rows[0]["message"]
+
+
+def test_the_expected_checks_come_from_the_notebook():
+    lab2 = nbformat.read(LAB1.with_name("lab2_brevity_penalty_and_bleu.ipynb"), as_version=4)
+    names = [name for name, _ in grade.expected_checks(lab2)]
+    assert names == ["ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu"]
