@@ -166,7 +166,7 @@ def bleu_from_stats(
         brevity_penalty=bp,
         candidate_length=int(candidate_length),
         reference_length=int(reference_length),
-        weights=weights if weights is not None else tuple([1.0 / used] * used),
+        weights=_result_weights(weights, used, effective_order),
         smoothing=smoothing,
         smooth_value=value,
         effective_order=effective_order,
@@ -174,13 +174,23 @@ def bleu_from_stats(
     )
 
 
+def _result_weights(weights, used, effective_order):
+    """The weights the score used: uniform over the used orders unless given (and not re-weighted)."""
+    if weights is None or effective_order:
+        total = 1.0 if weights is None else sum(weights)
+        return tuple([total / used] * used)
+    return weights
+
+
 def _sacrebleu_score(counts, totals, order, weights, smoothing, value, effective_order, bp):
     # sacrebleu stops early when nothing matches at all (its issue #141), whatever the smoothing.
     if not any(counts[:order]):
         return 0.0, [0.0] * order, order
     precisions, used = sacrebleu_precisions(counts, totals, order, smoothing, value, effective_order)
-    if weights is None:
-        log_mean = sacrebleu_log_mean(precisions[:used], [1.0] * used) / used
+    if weights is None or effective_order:
+        # Effective order spreads the (uniform) total weight over the orders that have n-grams.
+        scale = 1.0 if weights is None else sum(weights)
+        log_mean = sacrebleu_log_mean(precisions[:used], [1.0] * used) * scale / used
     else:
         log_mean = sacrebleu_log_mean(precisions, weights)
     return bp * math.exp(log_mean), precisions, used

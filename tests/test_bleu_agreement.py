@@ -126,11 +126,20 @@ def assert_agrees_with_sacrebleu(ours, theirs, options):
         assert ours.totals[0] == theirs.totals[0]
 
 
+def as_weights(options):
+    """The same options with max_order given as uniform weights (their length sets the order)."""
+    options = dict(options)
+    order = options.pop("max_order")
+    return {**options, "weights": (1 / order,) * order}
+
+
 @sentence_settings
-@given(sentence(), sacrebleu_options(), st.booleans())
-def test_sentence_bleu_agrees_with_sacrebleu(example, options, as_tokens):
+@given(sentence(), sacrebleu_options(), st.booleans(), st.booleans())
+def test_sentence_bleu_agrees_with_sacrebleu(example, options, as_tokens, explicit_weights):
     candidate, references = example
     theirs = metric_for(options).sentence_score(" ".join(candidate), [" ".join(r) for r in references])
+    if explicit_weights:
+        options = as_weights(options)
     if as_tokens and options["tokenize"] == "none":
         # Token lists are used as they are; with "none" sacrebleu splits on spaces to the same tokens.
         ours = bleu_lab.sentence_bleu(candidate, references, **options)
@@ -140,8 +149,8 @@ def test_sentence_bleu_agrees_with_sacrebleu(example, options, as_tokens):
 
 
 @corpus_settings
-@given(st.lists(sentence(), min_size=1, max_size=5), sacrebleu_options())
-def test_corpus_bleu_agrees_with_sacrebleu(corpus, options):
+@given(st.lists(sentence(), min_size=1, max_size=5), sacrebleu_options(), st.booleans())
+def test_corpus_bleu_agrees_with_sacrebleu(corpus, options, explicit_weights):
     candidates = [" ".join(c) for c, _ in corpus]
     references = [[" ".join(r) for r in refs] for _, refs in corpus]
     # sacrebleu wants streams refs[k][i]; sentences with fewer references are padded with None,
@@ -149,7 +158,7 @@ def test_corpus_bleu_agrees_with_sacrebleu(corpus, options):
     width = max(len(refs) for refs in references)
     streams = [[refs[k] if k < len(refs) else None for refs in references] for k in range(width)]
     theirs = metric_for(options).corpus_score(candidates, streams)
-    ours = bleu_lab.corpus_bleu(candidates, references, **options)
+    ours = bleu_lab.corpus_bleu(candidates, references, **(as_weights(options) if explicit_weights else options))
     assert_agrees_with_sacrebleu(ours, theirs, options)
 
 

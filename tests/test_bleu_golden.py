@@ -293,6 +293,10 @@ def test_effective_order_on_a_short_candidate():
     result = sentence_bleu("the cat", ["the cat sat"], effective_order=True)
     assert result.score == pytest.approx(math.exp(-0.5), abs=TOL)
     assert sentence_bleu("the cat", ["the cat sat"]).score == 0.0
+    # Explicit uniform weights are re-weighted the same way: 1/2 each over the two orders used.
+    weighted = sentence_bleu("the cat", ["the cat sat"], effective_order=True, weights=(0.25, 0.25, 0.25, 0.25))
+    assert weighted.score == pytest.approx(math.exp(-0.5), abs=TOL)
+    assert weighted.weights == (0.5, 0.5)
 
 
 # --- scoring from statistics alone ------------------------------------------------------------
