@@ -39,6 +39,7 @@ import io
 import math
 import numbers
 import os
+import re
 import sys
 import textwrap
 import traceback
@@ -205,7 +206,7 @@ class CheckResult:
     """
 
     def __init__(self, name: str, passed: bool, message: str, *, mistake: str | None = None,
-                 case: str | None = None, status: str = "ok"):
+                 case: str | None = None, status: str = "ok", detail: str = ""):
         self.name = name
         self.passed = bool(passed)
         self.message = message
@@ -213,6 +214,7 @@ class CheckResult:
         self.case = case  # label of the first failing case
         # "ok", "failed", "not-implemented", "exception", "bad-return", "mutated", "not-callable"
         self.status = status
+        self.detail = detail  # "expected 0.5, got 1.0" or "raised ZeroDivisionError: ...", for one-line summaries
 
     @property
     def hint(self) -> str | None:
@@ -225,8 +227,12 @@ class CheckResult:
     @property
     def summary(self) -> str:
         """The message on one line: the verdict and the hint (for a CSV of grades)."""
-        first = self.message.splitlines()[0] if self.message else ""
-        return f"{first} Hint: {self.hint}" if self.hint else first
+        parts = [self.message.splitlines()[0] if self.message else ""]
+        if self.detail:
+            parts.append(f"({self.detail})")
+        if self.hint:
+            parts.append(f"Hint: {self.hint}")
+        return " ".join(parts)
 
     def __bool__(self) -> bool:
         return self.passed
@@ -1039,6 +1045,7 @@ def _hint_text(spec, key, case) -> str:
 
 
 def _report(spec, index, case, lines, hint, status, key=None) -> CheckResult:
+    detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
     header = f"✗ check.{spec.name}: case {index + 1} of {len(spec.cases)} fails: {case.label}"
     width = max(len(p) for p in spec.params)
     body = []
@@ -1053,7 +1060,8 @@ def _report(spec, index, case, lines, hint, status, key=None) -> CheckResult:
     if hint:
         wrapped = textwrap.wrap(hint, width=_WIDTH, initial_indent="  Hint: ", subsequent_indent="        ")
         body.extend(wrapped)
-    return CheckResult(spec.name, False, "\n".join([header, *body]), mistake=key, case=case.label, status=status)
+    return CheckResult(spec.name, False, "\n".join([header, *body]), mistake=key, case=case.label, status=status,
+                       detail=detail)
 
 
 def _run(spec: _Spec, function) -> CheckResult:

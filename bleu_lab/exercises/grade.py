@@ -118,8 +118,11 @@ def run_one(notebook_path: Path, report_path: Path) -> None:
                 try:
                     exec(compile(_without_magics(source), f"<code cell {number}>", "exec"), namespace)
                 except (Exception, SystemExit) as error:  # the student's error goes in the CSV
-                    where = f" (line {error.lineno})" if isinstance(error, SyntaxError) and error.lineno else ""
-                    event(kind="error", text=f"code cell {number}: {type(error).__name__}{where}: {error}")
+                    if isinstance(error, SyntaxError):
+                        text = f"{type(error).__name__} at line {error.lineno}: {error.msg}"
+                    else:
+                        text = f"{type(error).__name__}: {error}"
+                    event(kind="error", text=f"code cell {number}: {text}")
             for name, function_name in expected_checks(notebook):
                 function = namespace.get(function_name, namespace.get(name))
                 event(kind="start", check=name)
