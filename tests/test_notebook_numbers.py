@@ -1,0 +1,374 @@
+"""The worked numbers of the notebook series are in the stored outputs, and they are right.
+
+For each key number, two checks:
+
+1. the number is computed now by sacrebleu, nltk or rouge-score (or by hand
+   arithmetic written here) and agrees with bleu_lab;
+2. that value, formatted as the notebook prints it, is in the stored outputs
+   (streams and ``text/plain``, what nbval compares) of the right notebook.
+
+So a notebook whose outputs went stale, or whose code changed what it shows,
+fails here with the number named. nbval then checks that re-running the
+notebook still prints what is stored. A last test checks that the numbers in
+the prose (before the exercises) appear in the outputs too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+import sacrebleu
+from nltk.translate import bleu_score as nltk_bleu
+from rouge_score import rouge_scorer
+
+import bleu_lab
+from bleu_lab.examples import load_example
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+NB00 = "00_start_here.ipynb"
+NB01 = "01_ngrams_and_clipped_precision.ipynb"
+NB02 = "02_brevity_penalty.ipynb"
+NB03 = "03_bleu_step_by_step.ipynb"
+NB04 = "04_sentence_bleu_and_smoothing.ipynb"
+NB05 = "05_rouge_and_blind_spots.ipynb"
+NB06 = "06_pitfalls.ipynb"
+
+CAT_MAT_REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
+TOLERANCE = 1e-9
+
+
+def stored_lines(name: str) -> list[str]:
+    """Every line of the stored stream and text/plain outputs of a notebook."""
+    path = NOTEBOOKS / name
+    if not path.exists():
+        pytest.fail(f"notebooks/{name} is missing")
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    lines = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream":
+                text = output.get("text", "")
+            else:
+                text = output.get("data", {}).get("text/plain", "")
+            lines.extend(("".join(text) if isinstance(text, list) else text).splitlines())
+    return lines
+
+
+def assert_shown(name: str, *needles: str) -> None:
+    """Some stored output line of notebook ``name`` contains every needle."""
+    if not any(all(needle in line for needle in needles) for line in stored_lines(name)):
+        pytest.fail(
+            f"notebooks/{name}: no stored output line contains all of {needles!r}. Either the notebook no "
+            f"longer shows this number, or its outputs are stale (re-run `make notebooks`)."
+        )
+
+
+def sacrebleu_corpus(candidate: str, references: list[str], **keywords):
+    """sacrebleu's BLEU of one sentence as a corpus (no effective order), 0-100."""
+    return sacrebleu.corpus_bleu([candidate], [[r] for r in references], **keywords)
+
+
+def nltk_sentence(references: list[list[str]], hypothesis: list[str], method: str = "method0") -> float:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk warns when an order has no match
+        smoothing = getattr(nltk_bleu.SmoothingFunction(), method)
+        return nltk_bleu.sentence_bleu(references, hypothesis, smoothing_function=smoothing)
+
+
+def tokens(text: str) -> list[str]:
+    """13a tokens, as sacrebleu makes them (the notebooks give nltk these)."""
+    return sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()(text).split()
+
+
+# --------------------------------------------------------------------------- 00
+def test_00_the_first_score():
+    candidate = load_example("a_cat_mat")["candidate"]
+    expected = (1 * 1 * 3 / 4 * 2 / 3) ** 0.25  # p1..p4 = 6/6, 5/5, 3/4, 2/3; BP = 1
+    theirs = sacrebleu_corpus(candidate, CAT_MAT_REFERENCES).score
+    assert theirs / 100 == pytest.approx(expected, abs=TOLERANCE)
+    assert bleu_lab.sentence_bleu(candidate, CAT_MAT_REFERENCES).score == pytest.approx(expected, abs=TOLERANCE)
+    assert_shown(NB00, "BLEU = 0.8409", "hyp_len = 6 ref_len = 6")
+    assert_shown(NB00, f"bleu_lab:  {expected:.4f}")
+    assert_shown(NB00, f"sacrebleu: {theirs:.2f}")
+    assert_shown(NB00, "p3 = 3/4 = 0.7500")
+
+
+# --------------------------------------------------------------------------- 01
+def test_01_seven_thes_are_clipped_to_two_sevenths():
+    cheat = load_example("the_cheat")
+    # "the" occurs 7 times in the candidate, at most 2 times in one reference: 2/7 (Papineni et al. 2002, 2.1).
+    theirs = nltk_bleu.modified_precision([r.split() for r in cheat["references"]], cheat["candidate"].split(), 1)
+    assert float(theirs) == pytest.approx(2 / 7)
+    ours = bleu_lab.modified_precision(cheat["candidate"], cheat["references"], 1)
+    assert (ours.matches, ours.total) == (2, 7)
+    assert_shown(NB01, f"2/7 = {2 / 7:.4f}")
+    assert_shown(NB01, "7/7 = 1.0000")
+
+
+# --------------------------------------------------------------------------- 02
+@pytest.mark.parametrize("candidate, c", [("the cat", 2), ("the cat is on", 4)])
+def test_02_brevity_penalty_of_short_candidates(candidate, c):
+    expected = math.exp(1 - 6 / c)  # r = 6, the closest reference length
+    assert sacrebleu_corpus(candidate, CAT_MAT_REFERENCES).bp == pytest.approx(expected, abs=TOLERANCE)
+    assert bleu_lab.brevity_penalty(candidate, CAT_MAT_REFERENCES).value == pytest.approx(expected, abs=TOLERANCE)
+    assert_shown(NB02, candidate, f"{expected:.4f}")
+
+
+# --------------------------------------------------------------------------- 03
+def test_03_a_cat_is_on_the_mat():
+    expected = 0.5 ** 0.25
+    assert sacrebleu_corpus("a cat is on the mat", CAT_MAT_REFERENCES).score / 100 == pytest.approx(expected)
+    assert_shown(NB03, "a cat is on the mat", f"{expected:.4f}")
+
+
+def nasa():
+    example = load_example("nasa_rover")
+    return example["candidate"], example["references"]
+
+
+def test_03_nasa_rover_in_three_libraries():
+    candidate, references = nasa()
+    theirs = sacrebleu.sentence_bleu(candidate, references).score
+    from_nltk = nltk_sentence([tokens(r) for r in references], tokens(candidate))
+    assert from_nltk == pytest.approx(theirs / 100, abs=TOLERANCE)
+    assert bleu_lab.sentence_bleu(candidate, references).score == pytest.approx(theirs / 100, abs=TOLERANCE)
+    assert_shown(NB03, "sacrebleu.sentence_bleu", f"{theirs / 100:.4f}", f"{theirs:.2f}")
+    assert_shown(NB03, "nltk", f"{from_nltk:.4f}")
+
+
+@pytest.mark.parametrize("k", [0, 1])
+def test_03_and_06_the_argument_order_trap(k):
+    candidate, references = nasa()
+    right = sacrebleu_corpus(candidate, [references[k]]).score
+    swapped = sacrebleu_corpus(references[k], [candidate]).score
+    assert round(right, 1) != round(swapped, 1)  # 27.4 vs 27.6, 35.0 vs 35.3
+    assert nltk_sentence([tokens(references[k])], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
+    assert nltk_sentence([tokens(candidate)], tokens(references[k])) == pytest.approx(swapped / 100, abs=TOLERANCE)
+    assert_shown(NB03, f"reference {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
+    assert_shown(NB06, f"reference {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
+
+
+# --------------------------------------------------------------------------- 04
+SMOOTHING_SENTENCES = {  # as in notebook 04
+    "A": ("the cat sat on the mat", ["the cat is on the mat"]),
+    "B": ("a cat sat", ["the cat sat down"]),
+    "C": ("a dog sat on a rug", ["the cat sat on the mat"]),
+}
+SACREBLEU_METHODS = ["none", "floor", "add-k", "exp"]
+NLTK_METHODS = [f"method{i}" for i in range(8)]
+
+
+def library_smoothed(method, candidate, references):
+    """The score of the library that defines ``method``; None where it refuses (nltk's method6)."""
+    if method in SACREBLEU_METHODS:
+        return sacrebleu_corpus(candidate, references, smooth_method=method).score / 100
+    try:
+        return nltk_sentence([tokens(r) for r in references], tokens(candidate), method)
+    except AssertionError:  # method6 asserts that a trigram matches
+        return None
+
+
+@pytest.mark.parametrize("method", SACREBLEU_METHODS + NLTK_METHODS)
+def test_04_smoothing_table_row(method):
+    cells = []
+    for candidate, references in SMOOTHING_SENTENCES.values():
+        expected = library_smoothed(method, candidate, references)
+        if expected is None:
+            with pytest.raises(ValueError):
+                bleu_lab.sentence_bleu(candidate, references, smoothing=method)
+            cells.append(f"{'n/a':>9}")
+            continue
+        if method == "method0":
+            assert expected < 1e-70  # nltk's "zero"; bleu_lab returns 0.0
+        assert bleu_lab.sentence_bleu(candidate, references, smoothing=method).score == pytest.approx(
+            expected, abs=TOLERANCE
+        )
+        cells.append(f"{expected:9.4f}")
+    assert_shown(NB04, f"{method:>8}" + "".join(cells))
+
+
+def test_04_sacrebleu_sentence_bleu_is_not_corpus_bleu():
+    candidate, references = SMOOTHING_SENTENCES["B"]
+    as_sentence = sacrebleu.sentence_bleu(candidate, references).score  # exp + effective order
+    as_corpus = sacrebleu_corpus(candidate, references).score
+    assert as_corpus == 0 < as_sentence
+    # By hand: orders 1-3 (no 4-gram), p3 = 1/(2*1) by exp smoothing, BP = exp(1 - 4/3).
+    assert as_sentence / 100 == pytest.approx((2 / 3 * 1 / 2 * 1 / 2) ** (1 / 3) * math.exp(1 - 4 / 3))
+    assert_shown(NB04, "B: three words", f"sentence_bleu {as_sentence:6.2f}", f"corpus_bleu {as_corpus:6.2f}")
+    assert_shown(NB04, "effective order", f"{as_sentence / 100:.4f}")
+
+
+def test_04_nltk_tiny_zero():
+    candidate, references = SMOOTHING_SENTENCES["A"]
+    tiny = nltk_sentence([references[0].split()], candidate.split())
+    by_hand = sys.float_info.min ** 0.25 * (5 / 6 * 3 / 5 * 1 / 4) ** 0.25
+    assert tiny == pytest.approx(by_hand, rel=1e-9)
+    assert bleu_lab.sentence_bleu(candidate, references).score == 0.0
+    assert_shown(NB04, "nltk sentence_bleu", repr(tiny))
+    assert_shown(NB04, f"{by_hand:.4e}")
+
+
+def test_04_one_sentence_in_five_scores_zero():
+    from bleu_lab.datasets import load_wmt19_en_de
+
+    data = load_wmt19_en_de()
+    hypotheses = data.systems["online-B"]
+    unsmoothed = sacrebleu.metrics.BLEU(smooth_method="none")
+    logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+    zeros = sum(unsmoothed.corpus_score([h], [[r]]).score == 0 for h, r in zip(hypotheses, data.reference))
+    corpus = sacrebleu.corpus_bleu(hypotheses, [data.reference]).score
+    assert 0.15 < zeros / len(hypotheses) < 0.25  # "one sentence in five"
+    assert_shown(NB04, f"{zeros} of {len(hypotheses)}")
+    assert_shown(NB04, "online-B", f"corpus BLEU {corpus / 100:.4f}")
+
+
+# --------------------------------------------------------------------------- 05
+REFERENCE_05 = "the cat is on the mat"
+CANDIDATES_05 = {
+    "literal": load_example("cat_mat")["candidate"],
+    "padded": load_example("padded")["candidate"],
+    "short": load_example("short")["candidate"],
+    "paraphrase": load_example("paraphrase")["candidate"],
+}
+GALLERY_05 = {  # as in notebook 05
+    "word order": ("on the mat sat the cat", "the cat sat on the mat"),
+    "inflection": ("children playing happily", "child plays happy"),
+    "spelling": ("colorful theater organization", "colourful theatre organisation"),
+    "spacing": ("newspaper headlines", "news paper head lines"),
+    "synonyms": ("an enormous audience clapped", "a huge crowd applauded"),
+}
+SCORER = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"])
+
+
+def reference_metrics(candidate, reference):
+    """BLEU (sacrebleu, no smoothing), ROUGE-1/2/L F (rouge-score), chrF (sacrebleu), on the 0-1 scale."""
+    rouge = SCORER.score(reference, candidate)  # rouge-score: target first
+    return [
+        sacrebleu_corpus(candidate, [reference], smooth_method="none").score / 100,
+        rouge["rouge1"].fmeasure,
+        rouge["rouge2"].fmeasure,
+        rouge["rougeL"].fmeasure,
+        sacrebleu.sentence_chrf(candidate, [reference]).score / 100,
+    ]
+
+
+def test_05_the_paraphrase_failure():
+    paraphrase = CANDIDATES_05["paraphrase"]
+    rouge = SCORER.score(REFERENCE_05, paraphrase)
+    assert rouge["rouge1"].fmeasure == pytest.approx(2 / 6)  # "the" twice, 6 words on each side
+    assert rouge["rouge2"].fmeasure == 0
+    assert sacrebleu_corpus(paraphrase, [REFERENCE_05], smooth_method="none").score == 0
+    ours = bleu_lab.rouge_n(paraphrase, [REFERENCE_05], 1)
+    assert ours.matched_ngrams == {("the",): 2}
+    assert_shown(NB05, "ROUGE-1 = 0.3333", "{('the',): 2}")
+    assert_shown(NB05, "ROUGE-2 = 0.0000", "{}")
+    assert_shown(NB05, "BLEU    = 0.0000")
+    assert_shown(NB05, "rouge-score rouge1", str(rouge["rouge1"]))
+    assert_shown(NB05, "rouge-score rouge2", str(rouge["rouge2"]))
+
+
+def test_05_padded_candidate_has_perfect_recall():
+    scores = SCORER.score(REFERENCE_05, CANDIDATES_05["padded"])
+    for key, name in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougeL", "ROUGE-L")):
+        score = scores[key]
+        assert score.recall == 1.0
+        assert_shown(NB05, f"{'padded':>10} {name:>8} {score.precision:7.4f} {score.recall:7.4f} {score.fmeasure:7.4f}")
+
+
+@pytest.mark.parametrize("label", list(CANDIDATES_05))
+def test_05_four_candidates_five_metrics(label):
+    values = reference_metrics(CANDIDATES_05[label], REFERENCE_05)
+    assert_shown(NB05, f"{label:>10}" + "".join(f"{v:9.4f}" for v in values))
+
+
+@pytest.mark.parametrize("label", list(GALLERY_05))
+def test_05_gallery_row(label):
+    candidate, reference = GALLERY_05[label]
+    values = reference_metrics(candidate, reference)
+    assert values[0] == 0  # BLEU: these short rewrites keep no 4-gram
+    assert values[4] > 0  # chrF gives partial credit to every one
+    if label != "word order":
+        assert values[1:4] == [0, 0, 0]  # ...and word n-grams give none (no word is identical)
+    assert_shown(NB05, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values))
+
+
+# --------------------------------------------------------------------------- 06
+def test_06_sacrebleu_reads_flat_references_as_characters():
+    candidates = ["the cat is on the mat", "a dog runs in the park"]
+    wrong = sacrebleu.corpus_bleu(candidates, candidates)  # a flat list: each string becomes a "stream"
+    right = sacrebleu.corpus_bleu(candidates, [candidates])
+    assert (wrong.score, wrong.ref_len) == (0.0, 2)
+    assert right.score == pytest.approx(100.0)
+    assert_shown(NB06, "flat list of strings:", str(wrong))
+    with pytest.raises(TypeError, match="not nested"):
+        bleu_lab.corpus_bleu(candidates, candidates)
+    assert_shown(NB06, "TypeError: references[0] is a string")
+
+
+def test_06_nltk_given_strings_counts_characters():
+    candidate, reference = "the cat sat on the mat", "the cat is on the mat"
+    on_characters = nltk_sentence([reference], candidate, "method1")
+    on_words = nltk_sentence([reference.split()], candidate.split(), "method1")
+    assert on_characters > 3 * on_words
+    assert_shown(NB06, "nltk, strings (characters)", f"{on_characters:.4f}")
+    assert_shown(NB06, "nltk, token lists (words)", f"{on_words:.4f}")
+
+
+def test_06_scales():
+    candidate, references = nasa()
+    theirs = sacrebleu.sentence_bleu(candidate, references).score
+    assert_shown(NB06, f"sacrebleu: {theirs:.4f}")
+    assert_shown(NB06, f"bleu_lab:  {theirs / 100:.4f}")
+
+
+@pytest.mark.parametrize("tokenizer", ["13a", "intl", "none", "char"])
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_06_tokenization_grid(tokenizer, lowercase):
+    candidate, reference = "The cat sat on the mat.", "the cat sat on the mat!"
+    theirs = sacrebleu_corpus(candidate, [reference], tokenize=tokenizer, lowercase=lowercase).score
+    ours = bleu_lab.sentence_bleu(candidate, [reference], tokenize=tokenizer, lowercase=lowercase).score
+    assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
+    assert_shown(NB06, f"{tokenizer:>8}  {lowercase!s:>9}  {theirs:9.2f}  {theirs / 100:8.4f}")
+
+
+# --------------------------------------------------------------------------- prose
+FOUR_DECIMALS = re.compile(r"(?<![\d.])\d+\.\d{4}(?![\d.])")
+SACREBLEU_SCALE = re.compile(r"(?<![\d.])\d{1,3}\.\d{2}(?![\d.])")
+
+
+def prose_before_exercises(name: str) -> str:
+    notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    parts = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if re.match(r"#+\s*Exercises", text.strip(), re.IGNORECASE):
+            break  # answers may state numbers the reader is meant to compute
+        parts.append(text)
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"^\d\d_", p.name))
+)
+def test_numbers_in_the_prose_are_printed_by_the_cells(name):
+    outputs = "\n".join(stored_lines(name))
+    prose = prose_before_exercises(name)
+    numbers = set(FOUR_DECIMALS.findall(prose)) | set(SACREBLEU_SCALE.findall(prose))
+    missing = sorted(n for n in numbers if n not in outputs)
+    assert not missing, (
+        f"notebooks/{name}: the text states {', '.join(missing)}, but no cell output shows it. "
+        "Print the number in a cell, or correct the text."
+    )
