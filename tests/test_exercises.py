@@ -637,3 +637,28 @@ def test_stub_keeps_signature_and_docstring():
     exec(stub, namespace)
     with pytest.raises(NotImplementedError):
         namespace["f"]([], 1)
+
+
+def test_a_changed_solution_makes_its_student_notebook_stale(tmp_path):
+    solutions, out = tmp_path / "solutions", tmp_path / "out"
+    solutions.mkdir()
+    out.mkdir()
+    notebook = nbformat.read(SOLUTIONS[0], as_version=4)
+    nbformat.write(notebook, solutions / SOLUTIONS[0].name)
+    build.build(solutions, out, run=False, log=lambda *a: None)
+    assert build.stale(solutions, out) == []
+    assert build.main(["--check", "--solutions", str(solutions), "--out", str(out)]) == 0
+    notebook.cells[1].source += "\n\nOne more sentence."
+    nbformat.write(notebook, solutions / SOLUTIONS[0].name)
+    assert build.stale(solutions, out) == [SOLUTIONS[0].name]
+    assert build.main(["--check", "--solutions", str(solutions), "--out", str(out)]) == 1
+
+
+def test_student_notebook_drops_instructor_notes_and_keeps_everything_else():
+    solution = nbformat.read(SOLUTIONS[0], as_version=4)
+    student = build.student_notebook(solution)
+    notes = [c for c in solution.cells if c.cell_type == "markdown" and "solution" in c.metadata.get("tags", [])]
+    assert notes and len(student.cells) == len(solution.cells) - len(notes)
+    assert all("NotImplementedError" in c.source for c in student.cells if "exercise" in c.metadata.get("tags", []))
+    assert not any("# SOLUTION" in c.source for c in student.cells)
+    assert solution.cells[0].metadata.get("tags") == ["solution"]  # the argument is not changed

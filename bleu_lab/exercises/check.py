@@ -247,7 +247,7 @@ class CheckResult:
         return (
             f'<div style="border:1px solid {color};border-left:6px solid {color};background:{background};'
             f'color:#1a1a1a;padding:6px 10px;margin:4px 0;border-radius:4px">'
-            f'<pre style="margin:0;white-space:pre-wrap;background:transparent;color:inherit;font-size:13px">'
+            f'<pre style="margin:0;white-space:pre;overflow-x:auto;background:transparent;color:inherit;font-size:13px">'
             f"{html.escape(self.message)}</pre></div>"
         )
 
@@ -943,8 +943,15 @@ def _call(function, spec, args, quiet=False) -> _Outcome:
             value = function(*given)
     except (Exception, SystemExit) as error:  # the student's bug is feedback, never a crash
         return _Outcome(error=error)
-    mutated = tuple(name for name, before, after in zip(spec.params, args, given) if before != after)
-    return _Outcome(value=value, mutated=mutated)
+    return _Outcome(value=value, mutated=tuple(
+        name for name, before, after in zip(spec.params, args, given) if not _unchanged(before, after)))
+
+
+def _unchanged(before, after) -> bool:
+    try:
+        return bool(before == after)
+    except Exception:  # the student put something into the argument that cannot be compared
+        return False
 
 
 def _read(spec, outcome):
