@@ -662,3 +662,31 @@ def test_student_notebook_drops_instructor_notes_and_keeps_everything_else():
     assert all("NotImplementedError" in c.source for c in student.cells if "exercise" in c.metadata.get("tags", []))
     assert not any("# SOLUTION" in c.source for c in student.cells)
     assert solution.cells[0].metadata.get("tags") == ["solution"]  # the argument is not changed
+
+
+@pytest.mark.notebooks
+def test_a_student_fills_the_stubs_of_lab_1_and_sees_the_checks_pass():
+    """What a student does after `make lab`: fill in the functions, run the notebook in a kernel."""
+    from nbclient import NotebookClient
+
+    student = nbformat.read(ROOT / "notebooks" / "exercises" / "lab1_ngrams_and_precision.ipynb", as_version=4)
+    answers = {
+        "ngrams": "def ngrams(tokens, n):\n"
+                  "    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))\n",
+        "modified_precision": "def modified_precision(candidate, references, n):\n"
+                              "    clip = Counter()\n"
+                              "    for reference in references:\n"
+                              "        clip |= ngrams(reference, n)  # | keeps the larger count\n"
+                              "    counts = ngrams(candidate, n)\n"
+                              "    return sum((counts & clip).values()), sum(counts.values())\n",
+    }
+    for cell in student.cells:
+        for name, source in answers.items():
+            if "exercise" in cell.metadata.get("tags", []) and f"def {name}(" in cell.source:
+                cell.source = source
+    NotebookClient(student, kernel_name="python3", timeout=120,
+                   resources={"metadata": {"path": str(ROOT / "notebooks" / "exercises")}}).execute()
+    shown = [o["data"]["text/plain"] for c in student.cells if c.cell_type == "code" and build.calls_check(c.source)
+             for o in c.outputs if o.output_type == "execute_result"]
+    assert shown == ["✓ check.ngrams: your ngrams passes all 8 cases.",
+                     "✓ check.modified_precision: your modified_precision passes all 8 cases."]
