@@ -423,3 +423,95 @@ __all__ = [
     "plot_precisions",
     "plot_smoothing_comparison",
 ]
+
+
+# --------------------------------------------------------------------------- a real test set (notebook 08)
+def _check_rows(values, what, example):
+    if not isinstance(values, Mapping) or not values:
+        raise TypeError(f"{what} must be a non-empty dict, got {_kind(values)}. Right: {example}")
+    return list(values)
+
+
+def plot_system_scores(scores, ax=None, *, title="WMT19 en-de: corpus scores of 12 systems"):
+    """Horizontal grouped bars: one row per system (first at the top), one bar per metric, values printed.
+
+    ``scores`` is ``{system: {metric: value}}`` on the 0-1 scale, in the order
+    to draw (e.g. ranked by BLEU), such as ``{"MSRA.MADL": {"BLEU": 0.4493,
+    "chrF": 0.6893}}``.
+    """
+    metrics = _check_scores(scores)
+    systems = list(scores)
+    k = len(metrics)
+    ax = _axes(ax, (10.5, 1.4 + 0.34 * k * len(systems)))
+    height = _bar_width(k)
+    for i, metric in enumerate(metrics):
+        ys = [g + (i - (k - 1) / 2) * height for g, s in enumerate(systems) if metric in scores[s]]
+        widths = [float(scores[s][metric]) for s in systems if metric in scores[s]]
+        bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=metric,
+                       edgecolor="white", linewidth=0.5)
+        ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
+    ax.set_yticks(range(len(systems)), systems)
+    ax.set_ylim(len(systems) - 0.5, -0.5)
+    ax.set_xlim(0, 1.0)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, "corpus score (0-1 scale)", "system")
+    _legend_outside(ax)
+    return ax
+
+
+def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of every sentence"):
+    """Overlaid histograms of per-sentence scores, one per system, with each mean as a dashed line.
+
+    ``scores`` is ``{system: [sentence score, ...]}`` on the 0-1 scale (e.g.
+    ``sentence_bleu(c, [r]).score`` for every line of a test set).
+    """
+    systems = _check_rows(scores, "scores", "plot_score_histogram({'A': [0.1, 0.5], 'B': [0.3, 0.2]})")
+    ax = _axes(ax, (10.0, 5.0))
+    edges = [i / bins for i in range(bins + 1)]
+    for i, system in enumerate(systems):
+        values = [float(v) for v in scores[system]]
+        if not values or any(not 0 <= v <= 1 for v in values):
+            raise ValueError(f"scores[{system!r}] must be a non-empty list of scores between 0 and 1")
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        ax.hist(values, bins=edges, histtype="stepfilled", alpha=0.35, color=colour, edgecolor=colour, linewidth=1.5,
+                label=f"{system} (mean {sum(values) / len(values):.3f})")
+        ax.axvline(sum(values) / len(values), color=colour, linestyle="--", linewidth=2)
+    ax.set_xlim(0, 1)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, "sentence score (0-1 scale)", "number of sentences")
+    _legend_outside(ax)
+    return ax
+
+
+def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95% bootstrap intervals"):
+    """One row per system (first at the top): a dot at the score, a bar from ``low`` to ``high``.
+
+    ``intervals`` is ``{system: result}`` where each result has ``.score``,
+    ``.low`` and ``.high`` on the 0-1 scale (a :class:`bleu_lab.significance.BootstrapResult`).
+    Overlapping bars are a hint, not a test: use ``paired_bootstrap`` to compare two systems.
+    """
+    systems = _check_rows(intervals, "intervals", "plot_confidence_intervals({'A': bootstrap_ci(cands, refs)})")
+    ax = _axes(ax, (10.0, 1.4 + 0.45 * len(systems)))
+    for g, system in enumerate(systems):
+        result = intervals[system]
+        if not all(hasattr(result, name) for name in ("score", "low", "high")):
+            raise TypeError(f"intervals[{system!r}] needs .score, .low and .high (a bootstrap_ci result), got {_kind(result)}")
+        ax.errorbar(result.score, g, xerr=[[result.score - result.low], [result.high - result.score]], fmt="o",
+                    color=SERIES_COLOURS[0], ecolor=SERIES_COLOURS[0], elinewidth=3, capsize=5, markersize=7)
+        ax.annotate(f"{result.score:.3f} [{result.low:.3f}, {result.high:.3f}]", (result.high, g), xytext=(8, 0),
+                    textcoords="offset points", va="center", fontsize=TEXT_SIZE)
+    ax.set_yticks(range(len(systems)), systems)
+    ax.set_ylim(len(systems) - 0.5, -0.5)
+    lows = [intervals[s].low for s in systems]
+    highs = [intervals[s].high for s in systems]
+    span = max(highs) - min(lows)
+    ax.set_xlim(min(lows) - 0.05 * span, max(highs) + 0.45 * span)  # room for the value labels on the right
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, "corpus BLEU (0-1 scale)", "system")
+    return ax
+
+
+__all__ += ["plot_confidence_intervals", "plot_score_histogram", "plot_system_scores"]

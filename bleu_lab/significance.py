@@ -114,6 +114,29 @@ class PairedBootstrapResult:
         )
 
 
+@dataclass(frozen=True, eq=False)
+class CorpusStatistics:
+    """A corpus counted once: one row of sufficient statistics per sentence, and the corpus score.
+
+    ``matrix[i]`` is ``c, r, matches_1..N, totals_1..N`` of sentence i (a
+    read-only numpy array); ``score`` is :func:`bleu_lab.corpus_bleu` of the
+    whole corpus; ``keywords`` the BLEU keywords it was counted and scored
+    with. Made by :func:`collect_statistics`; the bootstrap functions
+    ``*_from_statistics`` resample it without reading the text again.
+    """
+
+    matrix: object
+    score: float
+    keywords: tuple
+
+    @property
+    def sentences(self) -> int:
+        return len(self.matrix)
+
+    def __repr__(self) -> str:
+        return f"<CorpusStatistics {self.sentences} sentences, BLEU = {self.score:.4f}, {dict(self.keywords)}>"
+
+
 # ----------------------------------------------------------------------------- checks
 
 
@@ -176,6 +199,30 @@ def _statistics(candidates, references, bleu_keywords, function):
     # The score of the whole test set, exactly as corpus_bleu computes it (and every keyword checked).
     score = score_statistics(_rows_to_stats(matrix), **scoring).score
     return score, np.asarray(matrix, dtype=np.float64), scoring
+
+
+def collect_statistics(candidates, references, **bleu_keywords) -> CorpusStatistics:
+    """Check, tokenize and count a corpus once, for several bootstrap runs on it.
+
+    ``bleu_keywords`` are those of :func:`bleu_lab.corpus_bleu`. The result's
+    ``score`` equals ``corpus_bleu(candidates, references, **bleu_keywords).score``.
+    """
+    return _collect(candidates, references, bleu_keywords, "collect_statistics")
+
+
+def _collect(candidates, references, bleu_keywords, function):
+    score, matrix, _ = _statistics(candidates, references, bleu_keywords, function)
+    matrix.setflags(write=False)
+    return CorpusStatistics(matrix=matrix, score=score, keywords=tuple(sorted(bleu_keywords.items(), key=repr)))
+
+
+def _scoring(statistics, what):
+    if not isinstance(statistics, CorpusStatistics):
+        raise TypeError(
+            f"{what} must come from collect_statistics(candidates, references, ...), not {_kind(statistics)}; "
+            f"with text, call bootstrap_ci / paired_bootstrap instead"
+        )
+    return {k: v for k, v in statistics.keywords if k in _SCORING_KEYWORDS}
 
 
 def _rows_to_stats(matrix):
@@ -302,12 +349,22 @@ def bootstrap_ci(candidates, references, *, n_samples=1000, confidence=0.95, see
     n_samples = _check_n_samples(n_samples)
     confidence = _check_confidence(confidence)
     seed = _check_seed(seed)
-    score, matrix, scoring = _statistics(candidates, references, bleu_keywords, "bootstrap_ci")
-    weights_matrix, last_drawn = _resample_counts(len(matrix), n_samples, seed)
-    scores = resampled_scores(matrix, weights_matrix, last_drawn, scoring)
+    statistics = _collect(candidates, references, bleu_keywords, "bootstrap_ci")
+    return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
+
+
+def bootstrap_ci_from_statistics(statistics, *, n_samples=1000, confidence=0.95, seed=12345) -> BootstrapResult:
+    """:func:`bootstrap_ci` for a corpus already counted by :func:`collect_statistics`."""
+    scoring = _scoring(statistics, "statistics")
+    n_samples = _check_n_samples(n_samples)
+    confidence = _check_confidence(confidence)
+    seed = _check_seed(seed)
+    weights_matrix, last_drawn = _resample_counts(statistics.sentences, n_samples, seed)
+    scores = resampled_scores(statistics.matrix, weights_matrix, last_drawn, scoring)
     low, high = _interval(scores, confidence)
     return BootstrapResult(
-        score=score, low=low, high=high, mean=float(scores.mean()), confidence=confidence, n_samples=n_samples, seed=seed
+        score=statistics.score, low=low, high=high, mean=float(scores.mean()), confidence=confidence,
+        n_samples=n_samples, seed=seed,
     )
 
 
@@ -336,26 +393,42 @@ def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345
     exactly sacrebleu's. ``baseline_low`` ... ``system_high`` are 95 %
     percentile intervals from the same resamples.
     """
-    import numpy as np
-
     n_samples = _check_n_samples(n_samples)
     seed = _check_seed(seed)
-    baseline_score, baseline_matrix, scoring = _statistics(baseline, references, bleu_keywords, "paired_bootstrap")
-    system_score, system_matrix, _ = _statistics(system, references, bleu_keywords, "paired_bootstrap")
-    if len(baseline_matrix) != len(system_matrix):  # pragma: no cover - check_corpus already requires it
-        raise ValueError(f"baseline has {len(baseline_matrix)} sentences but system has {len(system_matrix)}")
-    weights_matrix, last_drawn = _resample_counts(len(baseline_matrix), n_samples, seed)
-    baseline_scores = resampled_scores(baseline_matrix, weights_matrix, last_drawn, scoring)
-    system_scores = resampled_scores(system_matrix, weights_matrix, last_drawn, scoring)
-    observed = abs(system_score - baseline_score)
+    baseline_statistics = _collect(baseline, references, bleu_keywords, "paired_bootstrap")
+    system_statistics = _collect(system, references, bleu_keywords, "paired_bootstrap")
+    return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
+
+
+def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=12345) -> PairedBootstrapResult:
+    """:func:`paired_bootstrap` for two corpora already counted by :func:`collect_statistics`."""
+    import numpy as np
+
+    scoring = _scoring(baseline, "baseline")
+    if _scoring(system, "system") != scoring or baseline.keywords != system.keywords:
+        raise ValueError(
+            f"baseline and system were counted with different keywords ({dict(baseline.keywords)} vs "
+            f"{dict(system.keywords)}); count both with the same collect_statistics(..., **keywords)"
+        )
+    if baseline.sentences != system.sentences:
+        raise ValueError(
+            f"baseline has {baseline.sentences} sentences but system has {system.sentences}; a paired test "
+            f"needs both systems' output for the same test set"
+        )
+    n_samples = _check_n_samples(n_samples)
+    seed = _check_seed(seed)
+    weights_matrix, last_drawn = _resample_counts(baseline.sentences, n_samples, seed)
+    baseline_scores = resampled_scores(baseline.matrix, weights_matrix, last_drawn, scoring)
+    system_scores = resampled_scores(system.matrix, weights_matrix, last_drawn, scoring)
+    observed = abs(system.score - baseline.score)
     differences = np.abs(system_scores - baseline_scores)
     centred = differences - differences.mean()
     p_value = (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
     baseline_low, baseline_high = _interval(baseline_scores, 0.95)
     system_low, system_high = _interval(system_scores, 0.95)
     return PairedBootstrapResult(
-        baseline_score=baseline_score,
-        system_score=system_score,
+        baseline_score=baseline.score,
+        system_score=system.score,
         p_value=p_value,
         n_samples=n_samples,
         seed=seed,
@@ -366,4 +439,14 @@ def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345
     )
 
 
-__all__ = ["BootstrapResult", "PairedBootstrapResult", "bleu_from_sums", "bootstrap_ci", "paired_bootstrap"]
+__all__ = [
+    "BootstrapResult",
+    "CorpusStatistics",
+    "PairedBootstrapResult",
+    "bleu_from_sums",
+    "bootstrap_ci",
+    "bootstrap_ci_from_statistics",
+    "collect_statistics",
+    "paired_bootstrap",
+    "paired_bootstrap_from_statistics",
+]

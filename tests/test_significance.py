@@ -209,3 +209,26 @@ def test_public_names_are_exported():
     assert bleu_lab.bootstrap_ci is bootstrap_ci
     assert bleu_lab.paired_bootstrap is paired_bootstrap
     assert isinstance(bleu_lab.counting.sentence_statistics(("a",), [("a",)], 1), SentenceStats)
+
+
+# ----------------------------------------------------------------------------- statistics counted once
+
+
+def test_statistics_counted_once_give_the_same_results():
+    from bleu_lab.significance import (bootstrap_ci_from_statistics, collect_statistics,
+                                       paired_bootstrap_from_statistics)
+
+    other = ["the cat sat on a mat", "a dog barked", "it rains", "hello there world", "end"]
+    stats = collect_statistics(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="exp")
+    assert stats.score == bleu_lab.corpus_bleu(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="exp").score
+    assert bootstrap_ci_from_statistics(stats, n_samples=300) == bootstrap_ci(
+        SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=300, smoothing="exp")
+    other_stats = collect_statistics(other, SMALL_REFERENCES, smoothing="exp")
+    assert paired_bootstrap_from_statistics(stats, other_stats, n_samples=300) == paired_bootstrap(
+        SMALL_CANDIDATES, other, SMALL_REFERENCES, n_samples=300, smoothing="exp")
+    with pytest.raises(ValueError, match="different keywords"):
+        paired_bootstrap_from_statistics(stats, collect_statistics(other, SMALL_REFERENCES))
+    with pytest.raises(TypeError, match="collect_statistics"):
+        bootstrap_ci_from_statistics([1, 2, 3])
+    with pytest.raises(ValueError):
+        stats.matrix[0, 0] = 5  # read-only: results cannot drift from the counted text
