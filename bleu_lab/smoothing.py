@@ -67,7 +67,9 @@ def resolve_smoothing(smoothing, smooth_value):
         )
     if isinstance(smooth_value, bool) or not isinstance(smooth_value, (int, float)):
         raise TypeError(f"smooth_value must be a number, not {type(smooth_value).__name__}")
-    if not math.isfinite(smooth_value) or smooth_value < 0 or (smoothing in ("method4", "method7") and smooth_value == 0):
+    # k (method4/7) and alpha (method6) divide: 0 would be a ZeroDivisionError.
+    divides = smoothing in ("method4", "method6", "method7")
+    if not math.isfinite(smooth_value) or smooth_value < 0 or (divides and smooth_value == 0):
         raise ValueError(f"smooth_value must be a finite number above 0 for {smoothing!r}, got {smooth_value}")
     return float(smooth_value)
 

@@ -11,7 +11,7 @@ import re
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import bleu_lab
@@ -239,6 +239,13 @@ def test_negative_smoothing_value():
                     "smooth_value", "-1")
 
 
+@pytest.mark.parametrize("smoothing", ["method4", "method6", "method7"])
+def test_zero_k_or_alpha_is_refused(smoothing):
+    # k and alpha divide (nltk itself raises ZeroDivisionError for 'a a a' with alpha = 0).
+    message = error_of(ValueError, sentence_bleu, "a a a", ["a a a"], smoothing=smoothing, smooth_value=0)
+    assert_mentions(message, "smooth_value", "above 0", smoothing)
+
+
 def test_effective_order_with_nltk_smoothing():
     message = error_of(ValueError, sentence_bleu, "a", ["a"], smoothing="method1", effective_order=True)
     assert_mentions(message, "effective_order", "nltk", "smoothing='exp'")
@@ -294,78 +301,142 @@ junk = st.recursive(
                             st.dictionaries(st.text(max_size=2), inner, max_size=2)),
     max_leaves=10,
 )
-words = st.sampled_from(["a", "the", "cat", "", ".", "A b"])
-near_text = st.one_of(st.lists(words, max_size=6).map(" ".join), st.lists(words, max_size=6), junk)
-near_references = st.one_of(st.lists(near_text, max_size=3), junk)
+def mostly(valid, invalid):
+    """Valid values three times in four, so that junk also reaches the code past the checks."""
+    return st.one_of(valid, valid, valid, invalid)
+
+
+words = st.sampled_from(["a", "the", "cat", "", ".", "A b", "<b>"])
+valid_text = st.one_of(st.lists(words, max_size=6).map(" ".join), st.lists(words, max_size=6))
+near_text = mostly(valid_text, junk)
+near_references = mostly(st.lists(near_text, min_size=1, max_size=3), junk)
 smoothing_names = st.sampled_from(["none", "floor", "add-k", "exp", "exponential"] + [f"method{i}" for i in range(8)])
 keywords = st.fixed_dictionaries(
     {},
     optional={
-        "max_order": st.one_of(st.integers(-1, 6), junk),
-        "weights": st.one_of(st.lists(st.one_of(st.floats(), st.integers(-1, 3), st.just(1e6)), max_size=6), junk),
-        "smoothing": st.one_of(smoothing_names, junk),
-        "smooth_value": st.one_of(st.floats(), st.integers(-1, 5), junk),
-        "effective_order": st.one_of(st.booleans(), junk),
-        "tokenize": st.one_of(st.sampled_from(["13a", "none", "char", "zh", "intl", "whitespace", "nltk"]), junk),
-        "lowercase": st.one_of(st.booleans(), junk),
+        "max_order": mostly(st.integers(1, 5), st.one_of(st.integers(-1, 0), junk)),
+        "weights": mostly(
+            st.lists(st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]), min_size=1, max_size=6),
+            st.one_of(st.lists(st.one_of(st.floats(), st.integers(-1, 3), st.just(1e6)), max_size=6), junk),
+        ),
+        "smoothing": mostly(smoothing_names, junk),
+        "smooth_value": mostly(st.one_of(st.none(), st.sampled_from([0.0, 0.1, 1.0, 5.0])),
+                               st.one_of(st.floats(), st.integers(-1, 5), junk)),
+        "effective_order": mostly(st.booleans(), junk),
+        "tokenize": mostly(st.sampled_from(["13a", "none", "char", "zh", "intl", "whitespace", "nltk"]), junk),
+        "lowercase": mostly(st.booleans(), junk),
     },
 )
-counts = st.one_of(st.lists(st.one_of(st.integers(-1, 10), st.just(10**400), junk), max_size=6), junk)
-length = st.one_of(st.integers(-1, 12), st.just(10**400), junk)
+counts = mostly(st.lists(st.integers(0, 10), min_size=1, max_size=6),
+                st.one_of(st.lists(st.one_of(st.integers(-1, 10), st.just(10**400), junk), max_size=6), junk))
+length = mostly(st.integers(0, 12), st.one_of(st.integers(-1, -1), st.just(10**400), junk))
 
 
 def call_allowing_clear_errors(function, *args, **kwargs):
     try:
         result = function(*args, **kwargs)
     except (TypeError, ValueError):
+        event(f"{function.__name__}: clear error")
         return None
+    event(f"{function.__name__}: result")
     return result
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     which=st.sampled_from(["sentence", "corpus", "precision", "brevity", "ngrams", "stats", "tokenize", "streams"]),
-    text=near_text,
-    references=near_references,
-    candidates=st.one_of(st.lists(near_text, max_size=3), junk),
-    corpus_references=st.one_of(st.lists(near_references, max_size=3), junk),
-    options=keywords,
-    matches=counts,
-    totals=counts,
-    c=length,
-    r=length,
-    n=st.one_of(st.integers(-1, 6), junk),
+    data=st.data(),
 )
-def test_no_unhelpful_exception_escapes(which, text, references, candidates, corpus_references, options,
-                                        matches, totals, c, r, n):
+def test_no_unhelpful_exception_escapes(which, data):
+    # Draw only what the chosen function takes (a KeyError, IndexError, ZeroDivisionError,
+    # AssertionError or anything else but TypeError/ValueError fails the test).
+    options = data.draw(keywords)
     text_options = {k: v for k, v in options.items() if k in ("tokenize", "lowercase")}
     stats_options = {k: v for k, v in options.items() if k not in ("tokenize", "lowercase")}
+    n = st.one_of(st.integers(-1, 6), junk)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if which == "sentence":
-            result = call_allowing_clear_errors(sentence_bleu, text, references, **options)
+            result = call_allowing_clear_errors(sentence_bleu, data.draw(near_text), data.draw(near_references),
+                                                **options)
             if result is not None:
                 # A valid result also explains itself without surprises.
                 result.explain(), result._repr_html_(), str(result)
-                call_allowing_clear_errors(result.matched_ngrams, n)
+                call_allowing_clear_errors(result.matched_ngrams, data.draw(n))
                 assert isinstance(result.score, float) and not math.isnan(result.score)
         elif which == "corpus":
-            result = call_allowing_clear_errors(corpus_bleu, candidates, corpus_references, **options)
+            candidates = data.draw(st.one_of(st.lists(near_text, max_size=3), junk))
+            references = data.draw(st.one_of(st.lists(near_references, max_size=3), junk))
+            result = call_allowing_clear_errors(corpus_bleu, candidates, references, **options)
             if result is not None:
                 result.explain(), result._repr_html_(), str(result)
         elif which == "precision":
-            call_allowing_clear_errors(modified_precision, text, references, n, **text_options)
+            call_allowing_clear_errors(modified_precision, data.draw(near_text), data.draw(near_references),
+                                       data.draw(n), **text_options)
         elif which == "brevity":
-            call_allowing_clear_errors(brevity_penalty, text, references, **text_options)
+            call_allowing_clear_errors(brevity_penalty, data.draw(near_text), data.draw(near_references),
+                                       **text_options)
         elif which == "ngrams":
-            call_allowing_clear_errors(ngrams, text, n)
+            call_allowing_clear_errors(ngrams, data.draw(near_text), data.draw(n))
         elif which == "stats":
-            call_allowing_clear_errors(bleu_from_stats, matches, totals, c, r, **stats_options)
+            call_allowing_clear_errors(bleu_from_stats, data.draw(counts), data.draw(counts), data.draw(length),
+                                       data.draw(length), **stats_options)
         elif which == "tokenize":
-            call_allowing_clear_errors(tokenize, text, options.get("tokenize", "13a"),
+            call_allowing_clear_errors(tokenize, data.draw(near_text), options.get("tokenize", "13a"),
                                        lowercase=options.get("lowercase", False))
         else:
-            call_allowing_clear_errors(references_from_streams, corpus_references)
+            call_allowing_clear_errors(references_from_streams,
+                                       data.draw(st.one_of(st.lists(near_references, max_size=3), junk)))
+
+
+# Well-typed values, many of them edge cases or bad combinations, so the code past the
+# argument checks runs too (empty texts, huge weights, smoothing values out of range).
+edge_options = st.fixed_dictionaries(
+    {},
+    optional={
+        "max_order": st.integers(0, 6),
+        "weights": st.lists(st.sampled_from([0.0, 0.05, 0.25, 0.5, 1.0, 3.0, 1e6]), min_size=1, max_size=6),
+        "smoothing": st.sampled_from(["none", "floor", "add-k", "exp"] + [f"method{i}" for i in range(8)]),
+        "smooth_value": st.one_of(st.none(), st.sampled_from([0.0, 1e-300, 0.1, 1.0, 5.0, 1e300, -1.0, float("inf")])),
+        "effective_order": st.booleans(),
+        "tokenize": st.sampled_from(["13a", "none", "char", "zh", "intl", "whitespace", "nltk"]),
+        "lowercase": st.booleans(),
+    },
+)
+edge_text = st.one_of(st.lists(words, max_size=7).map(" ".join), st.lists(words, max_size=7))
+edge_references = st.lists(edge_text, min_size=1, max_size=3)
+
+
+@st.composite
+def edge_statistics(draw):
+    order = draw(st.integers(1, 6))
+    totals = draw(st.lists(st.integers(0, 12), min_size=order, max_size=order))
+    counts = [draw(st.integers(0, t)) for t in totals]
+    return counts, totals, draw(st.integers(0, 15)), draw(st.integers(0, 15))
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(which=st.sampled_from(["sentence", "corpus", "stats"]), options=edge_options, data=st.data())
+def test_well_typed_edge_cases_give_a_result_or_a_clear_error(which, options, data):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if which == "sentence":
+            result = call_allowing_clear_errors(sentence_bleu, data.draw(edge_text), data.draw(edge_references),
+                                                **options)
+        elif which == "corpus":
+            corpus = data.draw(st.lists(st.tuples(edge_text, edge_references), min_size=1, max_size=3))
+            result = call_allowing_clear_errors(corpus_bleu, [c for c, _ in corpus], [r for _, r in corpus],
+                                                **options)
+        else:
+            counts_, totals_, c, r = data.draw(edge_statistics())
+            stats_options = {k: v for k, v in options.items() if k not in ("tokenize", "lowercase")}
+            result = call_allowing_clear_errors(bleu_from_stats, counts_, totals_, c, r, **stats_options)
+    if result is not None:
+        assert isinstance(result.score, float) and not math.isnan(result.score) and result.score >= 0
+        result.explain(), result._repr_html_(), str(result)
+        if result.candidate_tokens is not None:
+            for n in range(0, result.max_order + 2):
+                call_allowing_clear_errors(result.matched_ngrams, n)
 
 
 def test_every_public_bleu_name_is_covered_by_the_junk_test():
