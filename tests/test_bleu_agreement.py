@@ -19,6 +19,7 @@ from nltk.translate import bleu_score as nltk_bleu
 from sacrebleu.metrics import BLEU
 
 import bleu_lab
+from bleu_lab.bleu import corpus_statistics
 
 TOL = 1e-9
 # sacrebleu warns on every sentence_score without effective order; not what is tested here.
@@ -34,8 +35,8 @@ SACREBLEU_TOKENIZERS = ["13a", "intl", "char", "none", "zh"]
 SACREBLEU_SMOOTHING = ["none", "floor", "add-k", "exp"]
 NLTK_METHODS = [f"method{i}" for i in range(8)]
 
-sentence_settings = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-corpus_settings = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+sentence_settings = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+corpus_settings = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -162,6 +163,31 @@ def test_corpus_bleu_agrees_with_sacrebleu(corpus, options, explicit_weights):
     assert_agrees_with_sacrebleu(ours, theirs, options)
 
 
+# Corpora of 64 sentences and more are counted by a vectorised path (numpy): check it too,
+# sentence by sentence and summed. Fewer examples: each one scores a whole corpus.
+large_corpus_settings = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+LARGE = st.lists(sentence(max_references=2), min_size=64, max_size=80)
+
+
+@large_corpus_settings
+@given(LARGE, sacrebleu_options())
+def test_large_corpus_agrees_with_sacrebleu_sentence_by_sentence(corpus, options):
+    candidates = [" ".join(c) for c, _ in corpus]
+    references = [[" ".join(r) for r in refs] for _, refs in corpus]
+    metric = metric_for(options)
+    streams = [[refs[k] if k < len(refs) else None for refs in references] for k in range(2)]
+    ours = bleu_lab.corpus_bleu(candidates, references, **options)
+    assert_agrees_with_sacrebleu(ours, metric.corpus_score(candidates, streams), options)
+    statistics = corpus_statistics(candidates, references, max_order=options["max_order"],
+                                   tokenize=options["tokenize"], lowercase=options["lowercase"])
+    none_metric = sacrebleu_metric(options["tokenize"], "none", None, False, options["lowercase"], options["max_order"])
+    for stats, candidate, refs in zip(statistics, candidates, references):
+        theirs = none_metric.sentence_score(candidate, refs)
+        assert (stats.candidate_length, stats.reference_length) == (theirs.sys_len, theirs.ref_len)
+        assert list(stats.matches) == list(theirs.counts)
+        assert list(stats.totals) == list(theirs.totals)
+
+
 def test_sacrebleu_streams_convert_to_the_same_score():
     candidates = ["the cat sat on the mat", "a dog ran"]
     streams = [["the cat sat on a mat", "a dog ran off"], ["a cat sat on the mat", None]]
@@ -177,10 +203,10 @@ def test_sacrebleu_streams_convert_to_the_same_score():
 def nltk_options(draw):
     method = draw(st.sampled_from(NLTK_METHODS))
     if draw(st.booleans()):
-        # Custom weights, any length 1-5. Positive weights are >= 0.05: nltk's method0 turns a zero
+        # Custom weights, any length 1-6. Positive weights are >= 0.05: nltk's method0 turns a zero
         # precision into 2.2e-308 and bleu_lab into 0, which differ by exp(-708 w) <= 4e-16.
         weights = tuple(draw(st.lists(st.sampled_from([0.0, 0.05, 0.1, 0.25, 0.3, 0.5, 1.0]), min_size=1,
-                                      max_size=5).filter(any)))
+                                      max_size=6).filter(any)))
     else:
         order = draw(st.integers(1, 4))
         weights = (1 / order,) * order
@@ -258,6 +284,21 @@ def test_corpus_bleu_agrees_with_nltk(corpus, options):
         bleu_lab.corpus_bleu, candidates, references, weights=weights, smoothing=method, smooth_value=parameter,
         tokenize="none",
     )
+    compare_with_nltk(theirs, ours, method)
+
+
+@large_corpus_settings
+@given(st.lists(sentence(NLTK_WORDS, max_references=2), min_size=64, max_size=80), nltk_options())
+def test_large_corpus_agrees_with_nltk(corpus, options):
+    method, weights, parameter = options
+    candidates = [c for c, _ in corpus]
+    references = [refs for _, refs in corpus]
+    theirs = nltk_or_error(
+        nltk_bleu.corpus_bleu, references, candidates, weights=weights,
+        smoothing_function=nltk_smoothing(method, parameter),
+    )
+    ours = ours_or_error(bleu_lab.corpus_bleu, candidates, references, weights=weights, smoothing=method,
+                         smooth_value=parameter)
     compare_with_nltk(theirs, ours, method)
 
 
