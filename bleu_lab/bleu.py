@@ -333,6 +333,13 @@ def score_statistics(statistics, **bleu_keywords) -> BleuResult:
     and look at the last sentence; both are handled here so that
     :func:`bleu_from_stats` stays a pure function of the sums.
     """
+    if isinstance(statistics, (str, bytes)) or not hasattr(statistics, "__len__") or not all(
+        isinstance(s, SentenceStats) for s in statistics
+    ):
+        raise TypeError(
+            f"statistics must be a list of SentenceStats, not {_kind(statistics)}. "
+            f"Right: score_statistics(corpus_statistics(candidates, references))"
+        )
     total = sum_statistics(statistics)
     totals = total.totals
     last = None

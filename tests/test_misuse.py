@@ -282,6 +282,16 @@ def test_bleu_from_stats_bad_statistics():
     assert_mentions(error_of(TypeError, bleu_from_stats, "1234", [1, 0, 0, 0], 1, 1), "counts", "list")
 
 
+def test_score_statistics_misuse():
+    from bleu_lab.bleu import corpus_statistics, score_statistics
+
+    assert_mentions(error_of(TypeError, score_statistics, [1, 2]), "SentenceStats",
+                    "score_statistics(corpus_statistics(")
+    assert_mentions(error_of(TypeError, score_statistics, None), "SentenceStats")
+    assert_mentions(error_of(ValueError, score_statistics, []), "empty")
+    assert score_statistics(corpus_statistics(["a b c d"], [["a b c d"]])).score == 1.0
+
+
 def test_references_from_streams_misuse():
     assert_mentions(error_of(TypeError, references_from_streams, "a b"), "streams", "references_from_streams([")
     assert_mentions(error_of(TypeError, references_from_streams, ["a b", "c d"]), "streams[0]",
