@@ -173,3 +173,19 @@ def test_str_is_one_line():
         assert "\n" not in text
         assert text.startswith("BLEU = ")
     assert str(rover(smoothing="exp")).startswith("BLEU = 0.2102")
+
+
+def test_corpus_results_have_no_ngrams_to_show():
+    corpus = corpus_bleu(["a b c d", "e f"], [["a b c d"], ["e f"]])
+    with pytest.raises(ValueError, match="sentence_bleu"):
+        corpus.matched_ngrams(1)
+
+
+def test_results_cannot_be_changed_after_the_fact():
+    result = rover()
+    result.counts.append(99)
+    result.precisions[0] = 5.0
+    assert result.counts == COUNTS
+    assert result.precisions[0] == pytest.approx(8 / 11)
+    with pytest.raises(AttributeError):
+        result.score = 1.0
