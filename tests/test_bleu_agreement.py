@@ -351,3 +351,40 @@ def test_phantom_ngram_for_a_candidate_shorter_than_n():
     assert theirs == pytest.approx(math.sqrt(0.1), abs=TOL)
     ours = bleu_lab.sentence_bleu(candidate.split(), [candidate.split()], smoothing="method1")
     assert ours.score == pytest.approx(math.sqrt(0.1), abs=TOL)
+
+
+def test_phantom_ngrams_change_a_corpus_score_with_no_smoothing():
+    """The by-design difference for smoothing "none" shows in a corpus with a short sentence.
+
+    Sentence 1 "the cat sat on the mat" matches its reference exactly: 6/6, 5/5, 4/4, 3/3.
+    Sentence 2 "a dog" matches too, but has no trigram or 4-gram: 2/2, 1/1, 0/0, 0/0.
+    sacrebleu sums 8/8, 6/6, 4/4, 3/3 -> BLEU 1.
+    nltk counts one phantom n-gram for sentence 2 in orders 3 and 4: 8/8, 6/6, 4/5, 3/4
+    -> (1 * 1 * 4/5 * 3/4) ** (1/4) = 0.6 ** 0.25 = 0.8801.
+    bleu_lab's "none" gives sacrebleu's number, "method0" gives nltk's.
+    """
+    candidates = ["the cat sat on the mat", "a dog"]
+    references = [["the cat sat on the mat"], ["a dog"]]
+    theirs = BLEU(tokenize="none", smooth_method="none").corpus_score(candidates, [[r[0] for r in references]])
+    assert theirs.totals == [8, 6, 4, 3]
+    assert theirs.score == pytest.approx(100.0)
+    ours = bleu_lab.corpus_bleu(candidates, references, tokenize="none", smoothing="none")
+    assert ours.totals == [8, 6, 4, 3]
+    assert ours.score == pytest.approx(1.0, abs=TOL)
+
+    tokens = [c.split() for c in candidates]
+    nltk_score = nltk_bleu.corpus_bleu([[r[0].split()] for r in references], tokens)
+    assert nltk_score == pytest.approx(0.6 ** 0.25, abs=TOL)
+    ours = bleu_lab.corpus_bleu(tokens, [[r[0].split()] for r in references], smoothing="method0")
+    assert ours.score == pytest.approx(0.6 ** 0.25, abs=TOL)
+
+
+def test_short_candidate_with_no_smoothing_is_zero_in_all_three():
+    # "the cat" has no trigram. sacrebleu: p3 = 0/0 -> 0; nltk: p3 = 0/1 -> ~1e-78 (not 0); bleu_lab: 0.0.
+    assert BLEU(tokenize="none", smooth_method="none").sentence_score("the cat", ["the cat"]).score == 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        nltk_score = nltk_bleu.sentence_bleu([["the", "cat"]], ["the", "cat"])
+    assert 0 < nltk_score < 1e-70
+    assert bleu_lab.sentence_bleu("the cat", ["the cat"], tokenize="none").score == 0.0
+    assert bleu_lab.sentence_bleu(["the", "cat"], [["the", "cat"]], smoothing="method0").score == 0.0
