@@ -27,6 +27,7 @@ from .chrf import ChrfResult, chrf, corpus_chrf
 from .counting import SentenceStats, ngrams
 from .examples import load_example, load_examples
 from .inputs import references_from_streams
+from .playground import compute_bp_explorer, compute_paraphrase, compute_playground
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
@@ -46,6 +47,9 @@ __all__ = [
     "bootstrap_ci",
     "brevity_penalty",
     "chrf",
+    "compute_bp_explorer",
+    "compute_paraphrase",
+    "compute_playground",
     "corpus_chrf",
     "corpus_bleu",
     "load_example",

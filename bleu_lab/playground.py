@@ -156,6 +156,7 @@ class PlaygroundView:
     comparisons: tuple = ()
     highlights_html: str = ""
     numbers_html: str = ""
+    comparison_html: str = ""
     chart: ChartSpec | None = None
 
     @property
@@ -165,7 +166,7 @@ class PlaygroundView:
     @property
     def html(self) -> str:
         """Message, notes, highlights and numbers as one HTML fragment."""
-        return message_html(self.message, self.notes) + self.highlights_html + self.numbers_html
+        return message_html(self.message, self.notes) + self.highlights_html + self.numbers_html + self.comparison_html
 
 
 def message_html(message: str, notes=()) -> str:
@@ -280,17 +281,20 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
                 _sacrebleu_bleu(candidate, kept_texts, candidate_tokens, reference_tokens, tokenize, lowercase, max_order, smoothing),
                 _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing),
             )
-        numbers = _bleu_numbers_html(result, comparisons)
+        numbers = _bleu_numbers_html(result)
+        compared = _comparison_html("BLEU", result.score, comparisons)
         chart = _precision_chart(result)
     elif metric == "ROUGE":
         metric_scores, comparisons, extra = _rouge_scores(candidate, kept_texts, compare)
         notes.extend(extra)
         numbers = _bleu_summary_line(result) + _rouge_html(metric_scores, comparisons)
+        compared = _ROUGE_SETTINGS if comparisons else ""
         chart = _rouge_chart(metric_scores)
     else:
         metric_scores, comparisons, extra = _chrf_scores(candidate, kept_texts, lowercase, compare)
         notes.extend(extra)
-        numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, comparisons, lowercase)
+        numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, lowercase)
+        compared = _comparison_html("chrF", metric_scores["chrF"], comparisons) if metric_scores else ""
         chart = _chrf_chart(metric_scores, result)
     return PlaygroundView(
         metric=metric,
@@ -303,8 +307,9 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         result=result,
         metric_scores=metric_scores,
         comparisons=comparisons,
-        highlights_html=highlights,
-        numbers_html=numbers,
+        highlights_html=_compact(highlights),
+        numbers_html=_compact(numbers),
+        comparison_html=_compact(compared),
         chart=chart,
     )
 
@@ -442,7 +447,12 @@ def _fmt(value) -> str:
     return "n/a" if value is None else f"{value:.4f}"
 
 
-def _bleu_numbers_html(result, comparisons) -> str:
+def _compact(fragment: str) -> str:
+    """Normal line spacing (ipywidgets' HTML widget sets a tall line height for its controls)."""
+    return f"<div style='line-height:1.35'>{fragment}</div>" if fragment else ""
+
+
+def _bleu_numbers_html(result) -> str:
     header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("n", "clipped", "total", "precision"))
     body = "".join(
         f"<tr class='bl-row'><td>{n}</td><td class='bl-clipped'>{m}</td><td class='bl-total'>{t}</td>"
@@ -464,7 +474,7 @@ def _bleu_numbers_html(result, comparisons) -> str:
         f"<b style='font-size:1.25em'>BLEU = <span class='bl-score'>{result.score:.4f}</span></b> "
         f"<span style='color:#555'>(0-1 scale; sacrebleu prints {100 * result.score:.2f})</span></div>"
     )
-    return table + numbers + _comparison_html("BLEU", result.score, comparisons)
+    return table + numbers
 
 
 def _comparison_html(name: str, own: float, comparisons) -> str:
@@ -483,12 +493,12 @@ def _comparison_html(name: str, own: float, comparisons) -> str:
             verdict = f"<span style='color:#d55e00'>differs by {abs(comparison.value - own):.2e}</span>"
         rows.append(
             f"<tr><td style='{_CELL}'>{html.escape(comparison.library)}</td>"
-            f"<td class='bl-other' style='{_CELL}'>{_fmt(comparison.value)}</td><td style='{_CELL}'>{verdict}</td>"
+            f"<td class='bl-other' style='{_CELL}'>{_fmt(comparison.value)}</td><td style='{_CELL};white-space:nowrap'>{verdict}</td>"
             f"<td style='{_CELL};font-family:monospace;font-size:0.85em'>{html.escape(comparison.settings)}</td></tr>"
         )
     return (
         f"<div style='margin-top:6px;font-weight:bold'>The same {html.escape(name)} from other libraries (0-1 scale)</div>"
-        f"<table class='bl-comparison' style='border-collapse:collapse'>{''.join(rows)}</table>"
+        f"<table class='bl-comparison' style='border-collapse:collapse;margin-bottom:6px'>{''.join(rows)}</table>"
     )
 
 
@@ -619,9 +629,14 @@ def _rouge_html(scores, comparisons) -> str:
             f"<tr><td>{name}</td><td>{p:.4f}</td><td>{r:.4f}</td><td class='bl-rouge-f'>{f:.4f}</td>"
             f"<td>{_fmt(other_value)}{mark}</td></tr>"
         )
-    note = ("<div style='font-size:0.85em;color:#555'>rouge-score: RougeScorer(['rouge1', 'rouge2', 'rougeL'], "
-            "use_stemmer=False).score_multi(references, candidate); best reference by F, like bleu_lab.</div>")
-    return f"<table class='bl-table' style='text-align:right'><tr>{header}</tr>{body}</table>{note}"
+    return f"<table class='bl-table' style='text-align:right'><tr>{header}</tr>{body}</table>"
+
+
+_ROUGE_SETTINGS = (
+    "<div style='font-size:0.9em;color:#444'>rouge-score: <code>RougeScorer(['rouge1', 'rouge2', 'rougeL'], "
+    "use_stemmer=False).score_multi(references, candidate)</code>; with several references both report the "
+    "best F-measure.</div>"
+)
 
 
 def _chrf_scores(candidate, references, lowercase, compare):
@@ -642,14 +657,13 @@ def _chrf_scores(candidate, references, lowercase, compare):
     return scores, comparisons, ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
 
 
-def _chrf_html(scores, comparisons, lowercase) -> str:
+def _chrf_html(scores, lowercase) -> str:
     if not scores:
         return ""
     own = scores["chrF"]
     return (
         f"<div style='font-size:1.2em;margin:4px 0'><b>chrF = <span class='bl-chrf'>{own:.4f}</span></b> "
         f"<span style='color:#555'>(character n-grams 1-6, beta = 2, lowercase = {lowercase})</span></div>"
-        + _comparison_html("chrF", own, comparisons)
     )
 
 
@@ -739,12 +753,12 @@ def compute_bp_explorer(
     values = tuple(brevity_penalty_value(length, r) for length in lengths)
     p1 = matches / c if c else 0.0
     text = (
-        "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.6'>"
+        "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.5'>"
         f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
         f"BP = {html.escape(_bp_formula(c, r))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
         f"p1 = {matches}/{c} = <span class='bl-p1'>{p1:.4f}</span><br>"
         f"p1 &times; BP = <b><span class='bl-product'>{p1 * bp:.4f}</span></b></div>"
-        f"<div style='margin-top:4px'><span style='color:#555'>candidate:</span> {html.escape(' '.join(cut_candidate))}<br>"
+        f"<div style='margin-top:4px;line-height:1.35'><span style='color:#555'>candidate:</span> {html.escape(' '.join(cut_candidate))}<br>"
         f"<span style='color:#555'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
     )
     return BpView(c, r, bp, matches, c, " ".join(cut_candidate), " ".join(cut_reference), lengths, values, text)

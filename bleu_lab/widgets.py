@@ -123,7 +123,12 @@ class BarChart:
         ax = self.ax
         ax.clear()
         self._bars = list(ax.bar(spec.labels, [0.0] * len(spec.labels), color=colours, edgecolor="black", linewidth=0.6))
-        self._texts = [ax.text(i, 0.0, "", ha="center", va="bottom", fontsize=_FONT) for i in range(len(spec.labels))]
+        # A white box behind each bar's text keeps it readable where a dashed line crosses it.
+        self._texts = [
+            ax.text(i, 0.0, "", ha="center", va="bottom", fontsize=_FONT, zorder=5,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.0})
+            for i in range(len(spec.labels))
+        ]
         self._lines, self._line_texts = [], []
         for style, colour in (("--", _VERMILLION), (":", _GREY)):
             self._lines.append(ax.axhline(0.0, linestyle=style, color=colour, linewidth=1.5, visible=False))
@@ -192,8 +197,8 @@ class Playground(widgets.VBox):
             options=[*self._presets, _CUSTOM], value=first, description="example",
             layout=widgets.Layout(width="420px"), style={"description_width": "95px"},
         )
-        self.metric = widgets.ToggleButtons(options=list(METRIC_VIEWS), value="BLEU", description="metric")
-        self.metric.style.button_width = "70px"
+        self.metric = widgets.ToggleButtons(options=list(METRIC_VIEWS), value="BLEU",
+                                            style={"button_width": "70px"})
         self.candidate = _text_box("candidate", candidate, "bl-candidate-box", "type a candidate translation")
         self.references = [
             _text_box(f"reference {i + 1}", references[i] if i < len(references) else "", f"bl-reference-box-{i + 1}",
@@ -217,24 +222,28 @@ class Playground(widgets.VBox):
         self.numbers.add_class("bl-numbers-area")
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="520px", flex="0 0 auto"))
         self.image.add_class("bl-chart")
+        self.comparison = widgets.HTML()
+        self.comparison.add_class("bl-comparison-area")
         self.view = None
         self._loading = False
 
         title = widgets.HTML(
             "<h3 style='margin:2px 0'>BLEU playground</h3>"
-            "<div style='color:#444'>Edit the candidate or a reference: the highlights, the per-order table, "
-            "BP, the score and the chart follow as you type. Empty reference boxes are left out.</div>"
+            "<div style='color:#444;line-height:1.35;margin-bottom:4px'>Edit the candidate or a reference: the "
+            "highlights, the per-order table, BP, the score and the chart follow as you type. Empty reference "
+            "boxes are left out.</div>"
         )
         super().__init__(
             [
                 title,
-                widgets.HBox([self.preset, self.metric]),
+                widgets.HBox([self.preset, widgets.HTML("&nbsp;&nbsp;metric&nbsp;"), self.metric]),
                 self.candidate,
                 *self.references,
                 widgets.HBox([self.tokenize, self.lowercase, self.max_order, self.smoothing]),
                 self.message,
                 self.highlights,
                 widgets.HBox([self.numbers, self.image], layout=widgets.Layout(align_items="flex-start")),
+                self.comparison,
             ],
             layout=widgets.Layout(width="100%"),
         )
@@ -285,13 +294,15 @@ class Playground(widgets.VBox):
                 metric=self.metric.value,
             )
             self.view = view
-            self.message.value = message_html(view.message, view.notes)
-            self.highlights.value = view.highlights_html
-            self.numbers.value = view.numbers_html or "<div class='bl-numbers'>BLEU = <span class='bl-score'>n/a</span></div>"
             colours = None
             if view.chart is not None and view.chart.labels and view.chart.labels[0] == "BLEU":
                 colours = [_GREY, _BLUE]
+            # The chart goes first: when the numbers show the new text, the new chart has arrived too.
             self.image.value = self.chart.show(view.chart, colours)
+            self.message.value = message_html(view.message, view.notes)
+            self.highlights.value = view.highlights_html
+            self.comparison.value = view.comparison_html
+            self.numbers.value = view.numbers_html or "<div class='bl-numbers'>BLEU = <span class='bl-score'>n/a</span></div>"
         except Exception as error:  # noqa: BLE001 - show a message, never a traceback
             self.message.value = message_html(f"Could not update the playground: {error}")
 
@@ -352,12 +363,12 @@ class BpExplorer(widgets.VBox):
         try:
             view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
             self.view = view
-            self.text.value = view.html
             self._curve.set_ydata(view.curve_values)
             self._r_line.set_xdata([view.reference_length, view.reference_length])
             self._point.set_data([view.candidate_length], [view.brevity_penalty])
             self._product.set_data([view.candidate_length], [view.product])
             self.image.value = _png(self.figure)
+            self.text.value = view.html
         except Exception as error:  # noqa: BLE001
             self.text.value = message_html(f"Could not update: {error}")
 
@@ -424,11 +435,11 @@ class ParaphraseExplorer(widgets.VBox):
         try:
             view = compute_paraphrase(self.candidate.value, self.reference.value)
             self.view = view
-            self.text.value = view.html
             values = tuple(view.scores.get(name) or 0.0 for name in PARAPHRASE_METRICS)
             texts = tuple("n/a" if view.scores.get(name) is None else f"{view.scores[name]:.3f}" for name in PARAPHRASE_METRICS)
             spec = ChartSpec("One rewrite, five metrics", PARAPHRASE_METRICS, values, texts, "score (F for ROUGE)")
             self.image.value = self.chart.show(spec if view.scores else None, self._colours)
+            self.text.value = view.html
             if table:
                 self.table.value = _rewrites_table(self.reference.value)
         except Exception as error:  # noqa: BLE001

@@ -1,0 +1,374 @@
+"""The playground's pure functions, its widgets without a browser, and a property test on generated text.
+
+Expected numbers come from hand calculations written here (Papineni et al.
+2002), or from sacrebleu, nltk and rouge-score called directly in the test.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import time
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import bleu_lab
+from bleu_lab.playground import (
+    PARAPHRASE_REWRITES,
+    available_tokenizers,
+    compute_bp_explorer,
+    compute_paraphrase,
+    compute_playground,
+    paraphrase_table,
+    presets,
+)
+from bleu_lab.smoothing import SMOOTHING_NAMES
+
+CAT_REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
+
+
+# ---------------------------------------------------------------- hand calculations
+
+
+def test_a_cat_is_on_the_mat_by_hand():
+    # Against both references: p1 = 6/6, p2 = 5/5, p3 = 3/4 ("a cat is" is in neither), p4 = 2/3;
+    # c = 6 = r, so BP = 1 and BLEU = (1 * 1 * 3/4 * 2/3) ** (1/4) = 0.5 ** 0.25.
+    view = compute_playground("a cat is on the mat", CAT_REFERENCES)
+    assert view.message == ""
+    assert [(n, m, t) for n, m, t, _ in view.rows] == [(1, 6, 6), (2, 5, 5), (3, 3, 4), (4, 2, 3)]
+    assert view.candidate_length == 6 and view.reference_length == 6 and view.brevity_penalty == 1.0
+    assert view.score == pytest.approx(0.5**0.25, abs=1e-12)
+    assert "<span class='bl-score'>0.8409</span>" in view.numbers_html
+
+
+def test_the_cheat_is_clipped_to_two_of_seven():
+    # Papineni et al. (2002), section 2.1: "the" occurs at most twice in one reference.
+    view = compute_playground("the the the the the the the", CAT_REFERENCES)
+    assert view.rows[0][1:3] == (2, 7)
+    assert view.score == 0.0
+    assert any("No 2-gram, 3-gram, 4-gram matches" in note for note in view.notes)
+
+
+def test_identical_reference_scores_one_and_says_why():
+    view = compute_playground("the cat is on the mat", CAT_REFERENCES)
+    assert view.score == 1.0
+    assert any("identical to reference 1" in note for note in view.notes)
+
+
+def test_blank_reference_boxes_are_left_out():
+    # With the blank box kept, r would be 0 (closest to c = 2) and BP 1; left out, r = 6.
+    view = compute_playground("the cat", ["", "the cat is on the mat", "   "], max_order=2)
+    assert view.reference_length == 6
+    assert view.brevity_penalty == pytest.approx(math.exp(1 - 6 / 2))
+    assert any("Reference boxes 1, 3 are empty" in note for note in view.notes)
+
+
+def test_bp_explorer_by_hand():
+    # First 6 candidate tokens: The NASA Opportunity rover is battling; first 12 reference tokens:
+    # A NASA rover is fighting a massive storm on planet Mars ,  -> NASA, rover, is match: p1 = 3/6.
+    view = compute_bp_explorer(6, 12)
+    assert view.candidate == "The NASA Opportunity rover is battling"
+    assert (view.p1_matches, view.p1_total) == (3, 6)
+    assert view.brevity_penalty == pytest.approx(math.exp(1 - 12 / 6))
+    assert view.product == pytest.approx(0.5 * math.exp(-1))
+    assert "<span class='bl-bp'>0.3679</span>" in view.html
+    longer = compute_bp_explorer(14, 12)
+    assert longer.brevity_penalty == 1.0 and "c = 14 &gt; r = 12" in longer.html
+    assert compute_bp_explorer(10_000, 10_000).candidate_length == len(bleu_lab.tokenize(longer_text()))
+
+
+def longer_text():
+    from bleu_lab.playground import BP_CANDIDATE
+
+    return BP_CANDIDATE
+
+
+def test_paraphrase_exact_copy_and_synonyms():
+    exact = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
+    assert exact.scores == {"BLEU": 1.0, "ROUGE-1": 1.0, "ROUGE-2": 1.0, "ROUGE-L": 1.0, "chrF": 1.0}
+    synonyms = compute_paraphrase("the feline rests upon the rug", "the cat is on the mat")
+    # Only "the" (twice) is shared: ROUGE-1 P = R = 2/6, no shared bigram.
+    assert synonyms.scores["ROUGE-1"] == pytest.approx(2 / 6)
+    assert synonyms.scores["ROUGE-2"] == 0.0
+    assert compute_paraphrase("", "the cat").message and compute_paraphrase("cat", " ").message
+    assert set(paraphrase_table()) == set(PARAPHRASE_REWRITES)
+
+
+def test_presets_cover_the_issue_examples():
+    labels = " ".join(presets())
+    for needle in ("cat/mat", "NASA", "paraphrase", "the the the"):
+        assert needle in labels
+    assert all(1 <= len(refs) <= 4 for _, refs in presets().values())
+
+
+def test_tokenizer_menu_hides_what_cannot_start():
+    names = available_tokenizers()
+    assert {"13a", "intl", "char", "none", "whitespace", "nltk"} <= set(names)
+    for name in ("ja-mecab", "ko-mecab"):
+        if name in names:
+            bleu_lab.tokenize("テスト", name)  # offered only when it works
+
+
+# ---------------------------------------------------------------- the other libraries
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "intl", "char", "none", "whitespace", "nltk"])
+@pytest.mark.parametrize("smoothing", ["none", "floor", "add-k", "exp"])
+def test_sacrebleu_line_is_sacrebleu(tokenize, smoothing):
+    from sacrebleu.metrics import BLEU
+
+    example = bleu_lab.load_example("nasa_rover")
+    view = compute_playground(example["candidate"], example["references"], tokenize=tokenize, lowercase=True,
+                              max_order=3, smoothing=smoothing)
+    sacre = next(c for c in view.comparisons if c.library == "sacrebleu")
+    if tokenize in ("whitespace", "nltk"):
+        candidate = " ".join(bleu_lab.tokenize(example["candidate"], tokenize, lowercase=True))
+        references = [" ".join(bleu_lab.tokenize(r, tokenize, lowercase=True)) for r in example["references"]]
+        metric = BLEU(tokenize="none", smooth_method=smoothing, max_ngram_order=3)
+    else:
+        candidate, references = example["candidate"], example["references"]
+        metric = BLEU(tokenize=tokenize, lowercase=True, smooth_method=smoothing, max_ngram_order=3)
+    assert sacre.value == pytest.approx(metric.sentence_score(candidate, references).score / 100, abs=1e-12)
+    assert abs(sacre.value - view.score) < 1e-9
+    assert f"smooth_method={smoothing!r}" in sacre.settings
+    assert next(c for c in view.comparisons if c.library == "nltk").value is None
+
+
+@pytest.mark.parametrize("smoothing", [f"method{i}" for i in range(8)])
+def test_nltk_line_is_nltk(smoothing):
+    from nltk.translate.bleu_score import SmoothingFunction
+    from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
+
+    candidate, references = "the cat sat on the mat with a hat", CAT_REFERENCES
+    view = compute_playground(candidate, references, smoothing=smoothing)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = nltk_sentence_bleu([r.split() for r in references], candidate.split(),
+                                      smoothing_function=getattr(SmoothingFunction(), smoothing))
+    if smoothing == "method6":  # nltk asserts a matching trigram; this sentence has one ("on the mat")
+        assert view.score is not None
+    nltk_line = next(c for c in view.comparisons if c.library == "nltk")
+    assert nltk_line.value == pytest.approx(expected, abs=1e-12)
+    assert next(c for c in view.comparisons if c.library == "sacrebleu").value is None
+
+
+def test_rouge_view_agrees_with_rouge_score():
+    from rouge_score import rouge_scorer
+
+    candidate = "the cat sat on the mat"
+    view = compute_playground(candidate, CAT_REFERENCES, metric="ROUGE")
+    found = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"]).score_multi(CAT_REFERENCES, candidate)
+    for name, key in (("ROUGE-1", "rouge1"), ("ROUGE-2", "rouge2"), ("ROUGE-L", "rougeL")):
+        assert view.metric_scores[name][2] == pytest.approx(found[key].fmeasure, abs=1e-12)
+    assert view.chart.labels == ("ROUGE-1", "ROUGE-2", "ROUGE-L")
+
+
+def test_chrf_view_agrees_with_sacrebleu():
+    from sacrebleu.metrics import CHRF
+
+    candidate = "The cat sat on the mat."
+    view = compute_playground(candidate, CAT_REFERENCES, metric="chrF", lowercase=True)
+    expected = CHRF(lowercase=True).sentence_score(candidate, CAT_REFERENCES).score / 100
+    assert view.metric_scores["chrF"] == pytest.approx(expected, abs=1e-9)
+    assert view.comparisons[0].value == pytest.approx(expected, abs=1e-12)
+
+
+# ---------------------------------------------------------------- input that has no score
+
+
+LONG = " ".join(["the cat is on the mat"] * 250)  # 1,500 tokens
+
+
+@pytest.mark.parametrize(
+    "candidate, references, wants",
+    [
+        ("", CAT_REFERENCES, "Type a candidate"),
+        ("   \t ", CAT_REFERENCES, "Type a candidate"),
+        (None, CAT_REFERENCES, "Type a candidate"),
+        ("the cat", [], "Type at least one reference"),
+        ("the cat", ["", "   "], "Type at least one reference"),
+        ("the cat", None, "Type at least one reference"),
+        ("the cat", [42], "Could not compute"),
+    ],
+)
+def test_no_score_gives_a_message(candidate, references, wants):
+    view = compute_playground(candidate, references)
+    assert view.score is None and view.message.startswith(wants)
+    assert "Traceback" not in view.html
+
+
+@pytest.mark.parametrize(
+    "candidate, references, note",
+    [
+        ("the cat 🐈 is on the mat 😀", CAT_REFERENCES, None),
+        (LONG, [LONG, "the cat"], "Long text"),
+        ("the cаt is on the mat", CAT_REFERENCES, "mixes letters of several scripts"),  # Cyrillic а
+        ("猫坐在垫子上 cat", ["猫在垫子上 cat"], "written without spaces"),
+        ("the cat is on the mat", ["the cat is on the mat"], "identical to the reference"),
+        ("x", CAT_REFERENCES, "No word of the candidate"),
+        ("the cat", CAT_REFERENCES, "has only 2 tokens"),
+    ],
+)
+def test_odd_input_scores_with_a_note(candidate, references, note):
+    view = compute_playground(candidate, references)
+    assert view.message == ""
+    assert view.score == bleu_lab.sentence_bleu(candidate, references).score
+    if note:
+        assert any(note in n for n in view.notes), view.notes
+    assert view.html.count("<td class='bl-candidate-1'") == 1
+
+
+def test_long_text_draws_only_the_first_tokens():
+    view = compute_playground(LONG, [LONG])
+    assert view.highlights_html.count("title=\"matched 1-gram\"") == 200
+    assert view.candidate_length == 1500
+
+
+def test_settings_that_cannot_work_give_a_message():
+    # nltk's method6 needs a matching trigram (nltk asserts it); bleu_lab refuses with a ValueError.
+    assert compute_playground("the cat sat", ["the cat is"], smoothing="method6").message.startswith("BLEU cannot be computed")
+    assert "unknown tokenizer" in compute_playground("a", ["a"], tokenize="13b").message
+    assert compute_playground("a", ["a"], metric="METEOR").message.startswith("Unknown metric view")
+
+
+def test_four_references_are_fast(record_property):
+    references = ["the cat is on the mat", "there is a cat on the mat", "a cat sits on the mat", "on the mat is a cat"]
+    compute_playground("the cat sat on the mat", references)  # imports and caches
+    runs = 50
+    start = time.perf_counter()
+    for _ in range(runs):
+        compute_playground("the cat sat on the mat", references)
+    milliseconds = (time.perf_counter() - start) * 1000 / runs
+    record_property("compute_playground_ms", round(milliseconds, 3))
+    print(f"compute_playground with four references and sacrebleu/nltk lines: {milliseconds:.2f} ms")
+
+
+# ---------------------------------------------------------------- property test
+
+
+WORDS = ["the", "The", "cat", "mat", "on", "is", "a", "sat", ".", ",", "😀", "猫", "cаt", "é", "-", "'s", "don't"]
+texts = st.one_of(
+    st.lists(st.sampled_from(WORDS), max_size=14).map(" ".join),
+    st.text(max_size=40),
+    st.sampled_from(["", " ", "\n", "\t\t"]),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    candidate=texts,
+    references=st.lists(texts, min_size=1, max_size=4),
+    tokenize=st.sampled_from(["13a", "intl", "zh", "char", "none", "whitespace", "nltk"]),
+    lowercase=st.booleans(),
+    max_order=st.integers(1, 4),
+    smoothing=st.sampled_from(SMOOTHING_NAMES),
+    metric=st.sampled_from(["BLEU", "ROUGE", "chrF"]),
+)
+def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
+    candidate, references, tokenize, lowercase, max_order, smoothing, metric
+):
+    view = compute_playground(candidate, references, tokenize=tokenize, lowercase=lowercase,
+                              max_order=max_order, smoothing=smoothing, metric=metric)
+    # The catch-all ("Could not compute") is for bugs: generated text must never reach it.
+    assert not view.message.startswith("Could not compute"), view.message
+    kept = [r for r in references if bleu_lab.tokenize(r, tokenize, lowercase=lowercase)]
+    keywords = dict(max_order=max_order, smoothing=smoothing, tokenize=tokenize, lowercase=lowercase)
+    if not kept or not bleu_lab.tokenize(candidate, tokenize, lowercase=lowercase):
+        assert view.score is None and view.message.startswith("Type")
+        return
+    try:
+        expected = bleu_lab.sentence_bleu(candidate, kept, **keywords)
+    except ValueError as error:  # method6 without a matching trigram
+        assert view.score is None and str(error) in view.message
+        return
+    assert view.score == expected.score
+    assert [row[1] for row in view.rows] == expected.counts
+    assert [row[2] for row in view.rows] == expected.totals
+    assert [row[3] for row in view.rows] == expected.precisions
+    assert (view.candidate_length, view.reference_length) == (expected.candidate_length, expected.reference_length)
+    assert f"<span class='bl-score'>{expected.score:.4f}</span>" in view.numbers_html
+    assert f"<span class='bl-bp'>{expected.brevity_penalty:.4f}</span>" in view.numbers_html
+    if metric == "BLEU":
+        shown = [f"<td class='bl-clipped'>{m}</td><td class='bl-total'>{t}</td><td class='bl-precision'>{p:.4f}</td>"
+                 for m, t, p in zip(expected.counts, expected.totals, expected.precisions)]
+        assert all(row in view.numbers_html for row in shown)
+        assert view.chart.values == tuple(expected.precisions)
+
+
+# ---------------------------------------------------------------- the widgets, without a browser
+
+
+def test_import_bleu_lab_loads_no_widgets_or_matplotlib():
+    code = ("import sys, bleu_lab, bleu_lab.playground; "
+            "bad = [m for m in ('ipywidgets', 'matplotlib') if m in sys.modules]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_playground_widget_follows_its_controls():
+    from bleu_lab.widgets import playground
+
+    widget = playground()
+    figure, png = widget.chart.figure, bytes(widget.image.value)
+    assert widget.view.score == 1.0 and png.startswith(b"\x89PNG")
+
+    widget.candidate.value = "a cat is on the mat"
+    assert "<span class='bl-score'>0.8409</span>" in widget.numbers.value
+    assert widget.preset.value == "(your own text)"
+    assert widget.chart.figure is figure and widget.chart.redraws == 1  # same bars, new heights
+    assert bytes(widget.image.value) != png
+    assert "bl-candidate-4" in widget.highlights.value and "sacrebleu" in widget.comparison.value
+
+    widget.max_order.value = 2
+    assert widget.view.score == pytest.approx(1.0) and widget.chart.redraws == 2  # two bars now
+    widget.metric.value = "ROUGE"
+    assert "ROUGE-L" in widget.numbers.value
+    widget.metric.value = "chrF"
+    assert "bl-chrf" in widget.numbers.value
+
+    widget.candidate.value = "   "
+    assert "Type a candidate" in widget.message.value and "n/a" in widget.numbers.value
+    assert widget.chart.figure is figure
+
+    label = next(label for label in presets() if "NASA" in label)
+    widget.preset.value = label
+    nasa = bleu_lab.load_example("nasa_rover")
+    assert widget.candidate.value == nasa["candidate"]
+    assert [box.value for box in widget.references] == [*nasa["references"], "", ""]
+
+
+def test_bp_explorer_widget_moves_with_its_sliders():
+    from bleu_lab.bleu import brevity_penalty_value
+    from bleu_lab.widgets import bp_explorer
+
+    widget = bp_explorer()
+    figure = widget.figure
+    widget.candidate_length.value = 9
+    widget.reference_length.value = 15
+    assert f"<span class='bl-bp'>{brevity_penalty_value(9, 15):.4f}</span>" in widget.text.value
+    assert widget.figure is figure
+    assert list(widget._point.get_xdata()) == [9]
+    assert list(widget._point.get_ydata()) == [pytest.approx(brevity_penalty_value(9, 15))]
+
+
+def test_paraphrase_explorer_widget():
+    from bleu_lab.widgets import paraphrase_explorer
+
+    widget = paraphrase_explorer()
+    widget.rewrite.value = "synonyms (paraphrase)"
+    assert widget.candidate.value == PARAPHRASE_REWRITES["synonyms (paraphrase)"]
+    assert widget.view.scores["ROUGE-2"] == 0.0
+    widget.candidate.value = ""
+    assert "Type or pick a rewrite" in widget.text.value and widget.rewrite.value == "(your own text)"
+    before = widget.table.value
+    widget.reference.value = "the feline rests upon the rug"
+    assert widget.table.value != before  # every preset rewrite is scored against the new reference
+
+
+def test_typed_markup_is_shown_as_text():
+    view = compute_playground("the <b>cat</b> & <script>x</script>", ["the <b>cat</b>"], tokenize="whitespace")
+    assert "<b>" not in view.highlights_html and "<script>" not in view.html
+    assert "&lt;b&gt;cat&lt;/b&gt;" in view.highlights_html
