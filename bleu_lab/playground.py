@@ -180,7 +180,7 @@ def message_html(message: str, notes=()) -> str:
     if notes:
         items = "".join(f"<li>{html.escape(note)}</li>" for note in notes)
         parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:#333'>{items}</ul>")
-    return "".join(parts)
+    return _compact("".join(parts))
 
 
 # ---------------------------------------------------------------- the playground
@@ -625,9 +625,10 @@ def _rouge_html(scores, comparisons) -> str:
         other = others.get(keys[name])
         other_value = other.value if other else None
         mark = "" if other_value is None else (" &#10003;" if abs(other_value - f) < AGREEMENT else " (differs)")
+        cell = "<td style='padding:2px 10px'>"
         body += (
-            f"<tr><td>{name}</td><td>{p:.4f}</td><td>{r:.4f}</td><td class='bl-rouge-f'>{f:.4f}</td>"
-            f"<td>{_fmt(other_value)}{mark}</td></tr>"
+            f"<tr><td style='padding:2px 10px;text-align:left'>{name}</td>{cell}{p:.4f}</td>{cell}{r:.4f}</td>"
+            f"<td class='bl-rouge-f' style='padding:2px 10px'>{f:.4f}</td>{cell}{_fmt(other_value)}{mark}</td></tr>"
         )
     return f"<table class='bl-table' style='text-align:right'><tr>{header}</tr>{body}</table>"
 
@@ -786,7 +787,7 @@ class ParaphraseView:
             f"{_fmt(value)}</td></tr>"
             for name, value in self.scores.items()
         )
-        table = f"<table class='bl-table'>{cells}</table>" if self.scores else ""
+        table = _compact(f"<table class='bl-table'>{cells}</table>") if self.scores else ""
         return message_html(self.message, self.notes) + table
 
 

@@ -458,8 +458,9 @@ def _rewrites_table(reference: str) -> str:
             f"<td style='padding:1px 8px'><i>{html.escape(view.candidate)}</i></td>{cells}</tr>"
         )
     header = "".join(f"<th style='padding:1px 8px'>{h}</th>" for h in ("rewrite", "text", *PARAPHRASE_METRICS))
-    return (f"<div style='margin-top:8px;font-weight:bold'>Every preset rewrite against the reference</div>"
-            f"<table style='border-collapse:collapse'><tr>{header}</tr>{''.join(rows)}</table>")
+    return (f"<div style='line-height:1.35'><div style='margin-top:8px;font-weight:bold'>Every preset rewrite "
+            f"against the reference</div><table style='border-collapse:collapse'><tr>{header}</tr>{''.join(rows)}"
+            f"</table></div>")
 
 
 def playground(*, preset: str | None = None, debounce: float = 0.3) -> Playground:
