@@ -181,12 +181,13 @@ def _check_confidence(confidence):
 # ----------------------------------------------------------------------------- statistics
 
 
-def _statistics(candidates, references, bleu_keywords, function):
-    """Check and count a corpus once: (score, statistics matrix, scoring keywords)."""
+def _collect_systems(systems, references, bleu_keywords, function):
+    """Check, tokenize and count one or more systems against the same references (tokenized once)."""
     import numpy as np
 
+    from .bleu import bleu_from_stats
+
     _check_bleu_keywords(bleu_keywords, function)
-    candidates, references = check_corpus(candidates, references, function=function)
     tokenize = bleu_keywords.get("tokenize", "13a")
     lowercase = bleu_keywords.get("lowercase", False)
     _check_options(tokenize, lowercase)
@@ -194,11 +195,26 @@ def _statistics(candidates, references, bleu_keywords, function):
     order = _counting_order(
         scoring.get("weights"), scoring.get("max_order", 4), scoring.get("smoothing", "none"), scoring.get("smooth_value")
     )
-    candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase)
-    matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, order)
-    # The score of the whole test set, exactly as corpus_bleu computes it (and every keyword checked).
-    score = score_statistics(_rows_to_stats(matrix), **scoring).score
-    return score, np.asarray(matrix, dtype=np.float64), scoring
+    keywords = tuple(sorted(bleu_keywords.items(), key=repr))
+    reference_tokens = None
+    collected = []
+    for candidates in systems:
+        candidates, checked_references = check_corpus(candidates, references, function=function)
+        if reference_tokens is None:
+            _, reference_tokens = tokenize_corpus([], checked_references, tokenize, lowercase)
+        candidate_tokens, _ = tokenize_corpus(candidates, [], tokenize, lowercase)
+        matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, order)
+        # The score of the whole test set exactly as corpus_bleu computes it (and every keyword checked):
+        # nltk's methods need the sentences (phantom n-grams, last sentence), the others only the sums.
+        if scoring.get("smoothing", "none") in NLTK_SMOOTHING:
+            score = score_statistics(_rows_to_stats(matrix), **scoring).score
+        else:
+            total = matrix.sum(axis=0).tolist()
+            score = bleu_from_stats(total[2 : 2 + order], total[2 + order :], total[0], total[1], **scoring).score
+        matrix = np.asarray(matrix, dtype=np.float64)
+        matrix.setflags(write=False)
+        collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords))
+    return collected
 
 
 def collect_statistics(candidates, references, **bleu_keywords) -> CorpusStatistics:
@@ -207,13 +223,7 @@ def collect_statistics(candidates, references, **bleu_keywords) -> CorpusStatist
     ``bleu_keywords`` are those of :func:`bleu_lab.corpus_bleu`. The result's
     ``score`` equals ``corpus_bleu(candidates, references, **bleu_keywords).score``.
     """
-    return _collect(candidates, references, bleu_keywords, "collect_statistics")
-
-
-def _collect(candidates, references, bleu_keywords, function):
-    score, matrix, _ = _statistics(candidates, references, bleu_keywords, function)
-    matrix.setflags(write=False)
-    return CorpusStatistics(matrix=matrix, score=score, keywords=tuple(sorted(bleu_keywords.items(), key=repr)))
+    return _collect_systems([candidates], references, bleu_keywords, "collect_statistics")[0]
 
 
 def _scoring(statistics, what):
@@ -236,9 +246,10 @@ def _resample_counts(n_sentences, n_samples, seed):
 
     rng = np.random.default_rng(seed)
     draws = rng.choice(n_sentences, size=(n_samples, n_sentences), replace=True)
-    offsets = (np.arange(n_samples) * n_sentences)[:, None]
-    counts = np.bincount((draws + offsets).ravel(), minlength=n_samples * n_sentences)
-    return counts.reshape(n_samples, n_sentences).astype(np.float64), draws[:, -1]
+    last_drawn = draws[:, -1].copy()
+    draws += (np.arange(n_samples) * n_sentences)[:, None]  # row b counts into bins b*n .. b*n + n - 1
+    counts = np.bincount(draws.ravel(), minlength=n_samples * n_sentences)
+    return counts.reshape(n_samples, n_sentences).astype(np.float64), last_drawn
 
 
 def resampled_scores(matrix, weights_matrix, last_drawn, scoring):
@@ -349,7 +360,7 @@ def bootstrap_ci(candidates, references, *, n_samples=1000, confidence=0.95, see
     n_samples = _check_n_samples(n_samples)
     confidence = _check_confidence(confidence)
     seed = _check_seed(seed)
-    statistics = _collect(candidates, references, bleu_keywords, "bootstrap_ci")
+    (statistics,) = _collect_systems([candidates], references, bleu_keywords, "bootstrap_ci")
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
 
 
@@ -395,8 +406,9 @@ def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345
     """
     n_samples = _check_n_samples(n_samples)
     seed = _check_seed(seed)
-    baseline_statistics = _collect(baseline, references, bleu_keywords, "paired_bootstrap")
-    system_statistics = _collect(system, references, bleu_keywords, "paired_bootstrap")
+    baseline_statistics, system_statistics = _collect_systems(
+        [baseline, system], references, bleu_keywords, "paired_bootstrap"
+    )
     return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
 
 

@@ -1,0 +1,245 @@
+"""Speed of bleu_lab against sacrebleu and nltk on the WMT19 en-de test set (`make bench`).
+
+Every task is timed as the best of several repeats (wall clock, ``time.perf_counter``), in one
+process, on the data shipped in ``bleu_lab.datasets``. The table gives each library's time and
+bleu_lab's time as a ratio of sacrebleu's, then says which targets are met:
+
+    corpus BLEU, pre-tokenized text (tokenize="none")   <= 0.67 x sacrebleu
+    corpus BLEU, raw text with 13a                       <= 1.0 x sacrebleu
+    bootstrap interval, 1000 samples                     <= 0.2 x sacrebleu
+    paired bootstrap test of two systems, 1000 samples   <= 0.2 x sacrebleu
+    sentence BLEU + explanation, 4 references            < 5 ms
+    import bleu_lab (fresh interpreter)                  < 0.3 s
+
+Fairness: sacrebleu's 13a tokenizer keeps an lru_cache per tokenizer object. bleu_lab reuses
+one tokenizer object, so a repeated run would find every line already tokenized while sacrebleu
+(a new object per call) starts cold. The caches are cleared before every repeat of a text task,
+so both libraries tokenize from scratch each time. The bootstrap and paired rows are timed on
+pre-tokenized text (statistics + resampling, the work the target is about) and, for information,
+on raw text with 13a (where the shared tokenizer's time is a floor for both libraries).
+
+Usage: python benchmarks/run.py [--repeats N] [--markdown FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import platform
+import subprocess
+import sys
+import time
+
+import bleu_lab
+import sacrebleu
+from nltk.translate import bleu_score as nltk_bleu
+from sacrebleu.metrics import BLEU
+from sacrebleu.significance import PairedTest
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
+
+from bleu_lab.datasets import load_wmt19_en_de
+
+logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+
+
+def clear_tokenizer_caches():
+    """Forget every tokenized line (sacrebleu's 13a caches are shared by both libraries)."""
+    Tokenizer13a.__call__.cache_clear()
+    TokenizerRegexp.__call__.cache_clear()
+
+
+def best_time(function, repeats, *, cold=True):
+    best = float("inf")
+    for _ in range(repeats):
+        if cold:
+            clear_tokenizer_caches()
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def interpreter_time(code, repeats):
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}, sacrebleu {sacrebleu.__version__}, "
+        f"load average {load:.1f} when started"
+    )
+
+
+def run(repeats):
+    data = load_wmt19_en_de()
+    baseline, system = data.systems["MSRA.MADL"], data.systems["NEU"]
+    reference = data.reference
+    references = data.references
+    tokenizer = Tokenizer13a()
+    tokenized = [tokenizer(line) for line in baseline]
+    tokenized_system = [tokenizer(line) for line in system]
+    tokenized_reference = [tokenizer(line) for line in reference]
+    tokenized_references = [[line] for line in tokenized_reference]
+    nltk_hypotheses = [line.split() for line in tokenized]
+    nltk_references = [[line.split()] for line in tokenized_reference]
+
+    rows = []  # (task, bleu_lab seconds, sacrebleu seconds or None, nltk seconds or None, target kind, target)
+
+    # 1. corpus BLEU on pre-tokenized text
+    rows.append((
+        "corpus BLEU, pre-tokenized (tokenize='none')",
+        best_time(lambda: bleu_lab.corpus_bleu(tokenized, tokenized_references, tokenize="none"), repeats),
+        best_time(lambda: sacrebleu.corpus_bleu(tokenized, [tokenized_reference], tokenize="none", force=True), repeats),
+        best_time(lambda: nltk_bleu.corpus_bleu(nltk_references, nltk_hypotheses), repeats),
+        "ratio", 0.67,
+    ))
+    # 2. corpus BLEU on raw text with 13a
+    rows.append((
+        "corpus BLEU, raw text, 13a",
+        best_time(lambda: bleu_lab.corpus_bleu(baseline, references), repeats),
+        best_time(lambda: sacrebleu.corpus_bleu(baseline, [reference]), repeats),
+        None,
+        "ratio", 1.0,
+    ))
+    # 3. bootstrap interval
+    rows.append((
+        "bootstrap 95% interval, 1000 samples, pre-tokenized",
+        best_time(lambda: bleu_lab.bootstrap_ci(tokenized, tokenized_references, tokenize="none"), repeats),
+        best_time(lambda: BLEU(tokenize="none", force=True).corpus_score(tokenized, [tokenized_reference],
+                                                                         n_bootstrap=1000), repeats),
+        None,
+        "ratio", 0.2,
+    ))
+    rows.append((
+        "  (same, raw text with 13a; information only)",
+        best_time(lambda: bleu_lab.bootstrap_ci(baseline, references), repeats),
+        best_time(lambda: BLEU().corpus_score(baseline, [reference], n_bootstrap=1000), repeats),
+        None,
+        None, None,
+    ))
+
+    # 4. paired test of two systems
+    def sacrebleu_paired(first, second, refs, **keywords):
+        test = PairedTest([("baseline", first), ("system", second)], {"BLEU": BLEU(**keywords)}, [refs],
+                          test_type="bs", n_samples=1000)
+        return test()
+
+    rows.append((
+        "paired bootstrap test, 2 systems, 1000 samples, pre-tokenized",
+        best_time(lambda: bleu_lab.paired_bootstrap(tokenized, tokenized_system, tokenized_references,
+                                                    tokenize="none"), repeats),
+        best_time(lambda: sacrebleu_paired(tokenized, tokenized_system, tokenized_reference, tokenize="none",
+                                           force=True), repeats),
+        None,
+        "ratio", 0.2,
+    ))
+    rows.append((
+        "  (same, raw text with 13a; information only)",
+        best_time(lambda: bleu_lab.paired_bootstrap(baseline, system, references), repeats),
+        best_time(lambda: sacrebleu_paired(baseline, system, reference), repeats),
+        None,
+        None, None,
+    ))
+
+    # 5. one sentence with four references, explained (what the playground widget does per change)
+    lengths = sorted(range(len(baseline)), key=lambda i: len(baseline[i].split()))
+    i = lengths[len(lengths) // 2]  # a sentence of median length
+    candidate = baseline[i]
+    four = [reference[i], data.systems["Microsoft-WMT19-sentence_document"][i], data.systems["NEU"][i],
+            data.systems["UCAM"][i]]
+
+    def explained():
+        result = bleu_lab.sentence_bleu(candidate, four, smoothing="exp")
+        result.explain()
+        result._repr_html_()
+
+    sentence_repeats = max(50, 20 * repeats)
+    nltk_candidate = tokenizer(candidate).split()
+    nltk_four = [tokenizer(r).split() for r in four]
+    smoothing = nltk_bleu.SmoothingFunction().method3
+    rows.append((
+        f"sentence BLEU + explain() + HTML, 4 references ({len(candidate.split())} words)",
+        best_time(explained, sentence_repeats, cold=False),
+        best_time(lambda: sacrebleu.sentence_bleu(candidate, four), sentence_repeats, cold=False),
+        best_time(lambda: nltk_bleu.sentence_bleu(nltk_four, nltk_candidate, smoothing_function=smoothing),
+                  sentence_repeats, cold=False),
+        "seconds", 0.005,
+    ))
+
+    # 6. import time: a fresh interpreter that imports, minus one that does nothing
+    empty = interpreter_time("pass", repeats)
+    rows.append((
+        "import (fresh interpreter minus an empty one)",
+        interpreter_time("import bleu_lab", repeats) - empty,
+        interpreter_time("import sacrebleu", repeats) - empty,
+        interpreter_time("import nltk.translate.bleu_score", repeats) - empty,
+        "seconds", 0.3,
+    ))
+    return rows
+
+
+def _seconds(value):
+    if value is None:
+        return "n/a"
+    return f"{1000 * value:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def table(rows):
+    header = ["task", "bleu_lab", "sacrebleu", "nltk", "bleu_lab / sacrebleu", "target", "met"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    met_all = []
+    for task, ours, theirs, nltk, kind, target in rows:
+        ratio = ours / theirs if theirs else None
+        if kind == "ratio":
+            target_text, met = f"<= {target:g}x", ratio <= target
+        elif kind == "seconds":
+            target_text, met = f"< {_seconds(target)}", ours < target
+        else:
+            target_text, met = "", None
+        if met is not None:
+            met_all.append(met)
+        lines.append("| " + " | ".join([
+            task, _seconds(ours), _seconds(theirs), _seconds(nltk),
+            f"{ratio:.2f}x" if ratio is not None else "n/a",
+            target_text, "" if met is None else ("yes" if met else "NO"),
+        ]) + " |")
+    return "\n".join(lines), met_all
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5, help="repeats per task; the best time is kept (default 5)")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the table and the machine to FILE")
+    args = parser.parse_args(argv)
+    description = machine()
+    print(f"bleu_lab benchmark on WMT19 en-de (1997 segments); best of {args.repeats} repeats")
+    print(f"machine: {description}")
+    rows = run(args.repeats)
+    text, met = table(rows)
+    print(text)
+    print(f"targets met: {sum(met)} of {len(met)}")
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as handle:
+            handle.write(f"machine: {description}\n\nbest of {args.repeats} repeats\n\n{text}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
