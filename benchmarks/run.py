@@ -1,7 +1,8 @@
 """Speed of bleu_lab against sacrebleu and nltk on the WMT19 en-de test set (`make bench`).
 
-Every task is timed as the best of several repeats (wall clock, ``time.perf_counter``), in one
-process, on the data shipped in ``bleu_lab.datasets``. The table gives each library's time and
+Every task is timed as the best of several repeats (CPU time of the process, so that other
+programs on a shared machine do not count), in one process, on the data shipped in
+``bleu_lab.datasets``; the libraries take turns within each repeat. The table gives each library's time and
 bleu_lab's time as a ratio of sacrebleu's, then says which targets are met:
 
     corpus BLEU, pre-tokenized text (tokenize="none")   <= 0.67 x sacrebleu
@@ -27,6 +28,7 @@ import argparse
 import logging
 import os
 import platform
+import resource
 import subprocess
 import sys
 import time
@@ -50,23 +52,36 @@ def clear_tokenizer_caches():
     TokenizerRegexp.__call__.cache_clear()
 
 
-def best_time(function, repeats, *, cold=True):
-    best = float("inf")
+def best_times(functions, repeats, *, cold=True):
+    """Best CPU time of each function; the functions take turns in every repeat.
+
+    CPU time of this process (``time.process_time``) rather than wall time: on a shared machine
+    the wall clock also counts the time spent waiting for a core. Taking turns spreads any drift
+    in the machine's load over all libraries alike.
+    """
+    best = [float("inf")] * len(functions)
     for _ in range(repeats):
-        if cold:
-            clear_tokenizer_caches()
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
+        for k, function in enumerate(functions):
+            if function is None:
+                continue
+            if cold:
+                clear_tokenizer_caches()
+            start = time.process_time()
+            function()
+            best[k] = min(best[k], time.process_time() - start)
+    return [None if function is None else value for function, value in zip(functions, best)]
 
 
-def interpreter_time(code, repeats):
-    best = float("inf")
+def interpreter_times(codes, repeats):
+    """Best CPU time (user + system) of a fresh interpreter running each piece of code."""
+    best = [float("inf")] * len(codes)
     for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True)
-        best = min(best, time.perf_counter() - start)
+        for k, code in enumerate(codes):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-c", code], check=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            best[k] = min(best[k], used)
     return best
 
 
@@ -102,38 +117,29 @@ def run(repeats):
 
     rows = []  # (task, bleu_lab seconds, sacrebleu seconds or None, nltk seconds or None, target kind, target)
 
+    def row(task, ours, theirs, nltk, kind, target, *, cold=True, repeats=repeats):
+        rows.append((task, *best_times([ours, theirs, nltk], repeats, cold=cold), kind, target))
+
     # 1. corpus BLEU on pre-tokenized text
-    rows.append((
-        "corpus BLEU, pre-tokenized (tokenize='none')",
-        best_time(lambda: bleu_lab.corpus_bleu(tokenized, tokenized_references, tokenize="none"), repeats),
-        best_time(lambda: sacrebleu.corpus_bleu(tokenized, [tokenized_reference], tokenize="none", force=True), repeats),
-        best_time(lambda: nltk_bleu.corpus_bleu(nltk_references, nltk_hypotheses), repeats),
-        "ratio", 0.67,
-    ))
+    row("corpus BLEU, pre-tokenized (tokenize='none')",
+        lambda: bleu_lab.corpus_bleu(tokenized, tokenized_references, tokenize="none"),
+        lambda: sacrebleu.corpus_bleu(tokenized, [tokenized_reference], tokenize="none", force=True),
+        lambda: nltk_bleu.corpus_bleu(nltk_references, nltk_hypotheses),
+        "ratio", 0.67)
     # 2. corpus BLEU on raw text with 13a
-    rows.append((
-        "corpus BLEU, raw text, 13a",
-        best_time(lambda: bleu_lab.corpus_bleu(baseline, references), repeats),
-        best_time(lambda: sacrebleu.corpus_bleu(baseline, [reference]), repeats),
-        None,
-        "ratio", 1.0,
-    ))
+    row("corpus BLEU, raw text, 13a",
+        lambda: bleu_lab.corpus_bleu(baseline, references),
+        lambda: sacrebleu.corpus_bleu(baseline, [reference]),
+        None, "ratio", 1.0)
     # 3. bootstrap interval
-    rows.append((
-        "bootstrap 95% interval, 1000 samples, pre-tokenized",
-        best_time(lambda: bleu_lab.bootstrap_ci(tokenized, tokenized_references, tokenize="none"), repeats),
-        best_time(lambda: BLEU(tokenize="none", force=True).corpus_score(tokenized, [tokenized_reference],
-                                                                         n_bootstrap=1000), repeats),
-        None,
-        "ratio", 0.2,
-    ))
-    rows.append((
-        "  (same, raw text with 13a; information only)",
-        best_time(lambda: bleu_lab.bootstrap_ci(baseline, references), repeats),
-        best_time(lambda: BLEU().corpus_score(baseline, [reference], n_bootstrap=1000), repeats),
-        None,
-        None, None,
-    ))
+    row("bootstrap 95% interval, 1000 samples, pre-tokenized",
+        lambda: bleu_lab.bootstrap_ci(tokenized, tokenized_references, tokenize="none"),
+        lambda: BLEU(tokenize="none", force=True).corpus_score(tokenized, [tokenized_reference], n_bootstrap=1000),
+        None, "ratio", 0.2)
+    row("  (same, raw text with 13a; information only)",
+        lambda: bleu_lab.bootstrap_ci(baseline, references),
+        lambda: BLEU().corpus_score(baseline, [reference], n_bootstrap=1000),
+        None, None, None)
 
     # 4. paired test of two systems
     def sacrebleu_paired(first, second, refs, **keywords):
@@ -141,22 +147,14 @@ def run(repeats):
                           test_type="bs", n_samples=1000)
         return test()
 
-    rows.append((
-        "paired bootstrap test, 2 systems, 1000 samples, pre-tokenized",
-        best_time(lambda: bleu_lab.paired_bootstrap(tokenized, tokenized_system, tokenized_references,
-                                                    tokenize="none"), repeats),
-        best_time(lambda: sacrebleu_paired(tokenized, tokenized_system, tokenized_reference, tokenize="none",
-                                           force=True), repeats),
-        None,
-        "ratio", 0.2,
-    ))
-    rows.append((
-        "  (same, raw text with 13a; information only)",
-        best_time(lambda: bleu_lab.paired_bootstrap(baseline, system, references), repeats),
-        best_time(lambda: sacrebleu_paired(baseline, system, reference), repeats),
-        None,
-        None, None,
-    ))
+    row("paired bootstrap test, 2 systems, 1000 samples, pre-tokenized",
+        lambda: bleu_lab.paired_bootstrap(tokenized, tokenized_system, tokenized_references, tokenize="none"),
+        lambda: sacrebleu_paired(tokenized, tokenized_system, tokenized_reference, tokenize="none", force=True),
+        None, "ratio", 0.2)
+    row("  (same, raw text with 13a; information only)",
+        lambda: bleu_lab.paired_bootstrap(baseline, system, references),
+        lambda: sacrebleu_paired(baseline, system, reference),
+        None, None, None)
 
     # 5. one sentence with four references, explained (what the playground widget does per change)
     lengths = sorted(range(len(baseline)), key=lambda i: len(baseline[i].split()))
@@ -170,28 +168,20 @@ def run(repeats):
         result.explain()
         result._repr_html_()
 
-    sentence_repeats = max(50, 20 * repeats)
     nltk_candidate = tokenizer(candidate).split()
     nltk_four = [tokenizer(r).split() for r in four]
     smoothing = nltk_bleu.SmoothingFunction().method3
-    rows.append((
-        f"sentence BLEU + explain() + HTML, 4 references ({len(candidate.split())} words)",
-        best_time(explained, sentence_repeats, cold=False),
-        best_time(lambda: sacrebleu.sentence_bleu(candidate, four), sentence_repeats, cold=False),
-        best_time(lambda: nltk_bleu.sentence_bleu(nltk_four, nltk_candidate, smoothing_function=smoothing),
-                  sentence_repeats, cold=False),
-        "seconds", 0.005,
-    ))
+    row(f"sentence BLEU + explain() + HTML, 4 references ({len(candidate.split())} words)",
+        explained,
+        lambda: sacrebleu.sentence_bleu(candidate, four),
+        lambda: nltk_bleu.sentence_bleu(nltk_four, nltk_candidate, smoothing_function=smoothing),
+        "seconds", 0.005, cold=False, repeats=max(50, 20 * repeats))
 
     # 6. import time: a fresh interpreter that imports, minus one that does nothing
-    empty = interpreter_time("pass", repeats)
-    rows.append((
-        "import (fresh interpreter minus an empty one)",
-        interpreter_time("import bleu_lab", repeats) - empty,
-        interpreter_time("import sacrebleu", repeats) - empty,
-        interpreter_time("import nltk.translate.bleu_score", repeats) - empty,
-        "seconds", 0.3,
-    ))
+    empty, ours, theirs, nltk = interpreter_times(
+        ["pass", "import bleu_lab", "import sacrebleu", "import nltk.translate.bleu_score"], repeats)
+    rows.append(("import (fresh interpreter minus an empty one)", ours - empty, theirs - empty, nltk - empty,
+                 "seconds", 0.3))
     return rows
 
 
