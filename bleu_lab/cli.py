@@ -226,22 +226,25 @@ def score_files(args) -> tuple:
     keywords = {"tokenize": args.tokenize, "smoothing": args.smoothing, "lowercase": args.lowercase}
     if args.max_order is not None:
         keywords["max_order"] = args.max_order
+    from .significance import bootstrap_ci_from_statistics, collect_statistics, paired_bootstrap_from_statistics
+
     records = []
-    baseline_path, baseline_lines = systems[0]
+    baseline_path = systems[0][0]
+    resampling = args.confidence is not None or len(systems) > 1
+    counted = []  # each system is counted once; the bootstrap and the paired tests reuse the counts
     for index, (path, lines) in enumerate(systems):
         result = bleu_lab.corpus_bleu(lines, references, **keywords)
+        counted.append(collect_statistics(lines, references, **keywords) if resampling else None)
         interval = None
         if args.confidence is not None:
-            interval = bleu_lab.bootstrap_ci(
-                lines, references, n_samples=args.n_samples, confidence=args.confidence, seed=args.seed, **keywords
+            interval = bootstrap_ci_from_statistics(
+                counted[index], n_samples=args.n_samples, confidence=args.confidence, seed=args.seed
             )
         record = _result_record(path, result, interval)
         if args.explain:
             record["explanation"] = result.explain()
         if index > 0:
-            paired = bleu_lab.paired_bootstrap(
-                baseline_lines, lines, references, n_samples=args.n_samples, seed=args.seed, **keywords
-            )
+            paired = paired_bootstrap_from_statistics(counted[0], counted[index], n_samples=args.n_samples, seed=args.seed)
             record["paired_test"] = {
                 "baseline": baseline_path, "difference": paired.difference, "p_value": paired.p_value,
                 "significant_at_0.05": paired.significant(0.05), "n_samples": paired.n_samples, "seed": paired.seed,
