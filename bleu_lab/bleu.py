@@ -162,7 +162,8 @@ def bleu_from_stats(
         score=score,
         _precisions=tuple(precisions),
         _counts=counts[:order],
-        _totals=totals[:order],
+        # nltk's methods divide by max(1, total): report the denominators used.
+        _totals=tuple(max(1, t) for t in totals[:order]) if nltk_style else totals[:order],
         brevity_penalty=bp,
         candidate_length=int(candidate_length),
         reference_length=int(reference_length),

@@ -199,7 +199,8 @@ def references_from_streams(streams):
 
     sacrebleu takes ``refs[k][i]``: reference *k* of sentence *i*. bleu_lab
     takes ``references[i][k]``, the nesting that reads naturally. Missing
-    references (``None`` or ``""`` in a stream) are left out for that sentence.
+    references (``None`` in a stream) are left out for that sentence, as
+    sacrebleu leaves them out; an empty string is an (empty) reference.
 
     >>> references_from_streams([["ref A1", "ref A2"], ["ref B1", None]])
     [['ref A1', 'ref B1'], ['ref A2']]
@@ -218,7 +219,7 @@ def references_from_streams(streams):
     lengths = {len(stream) for stream in streams}
     if len(lengths) != 1:
         raise ValueError(f"reference streams have different lengths {sorted(lengths)}; each needs one line per sentence")
-    per_candidate = [[ref for ref in refs if ref is not None and ref != ""] for refs in zip(*streams)]
+    per_candidate = [[ref for ref in refs if ref is not None] for refs in zip(*streams)]
     for i, refs in enumerate(per_candidate):
         if not refs:
             raise ValueError(f"sentence {i} has no reference in any stream")

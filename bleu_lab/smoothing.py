@@ -23,9 +23,12 @@ Where nltk itself differs from sacrebleu, the nltk names keep nltk's
 behaviour: an order with no candidate n-gram counts one (a "phantom"
 n-gram, so its precision is 0/1), an order whose precision is still zero
 after smoothing is left out of the mean instead of zeroing it, and methods
-4-7 look at the last sentence of a corpus. One difference is not kept:
-for ``"method0"`` nltk returns a tiny number (about 1e-78) where BLEU is
-zero; bleu_lab returns 0.0.
+4-7 look at the last sentence of a corpus. The totals a result reports
+are then these denominators. One difference is not kept: for
+``"method0"`` nltk puts the smallest float (about 2.2e-308) in place of a
+zero precision, which gives about 1e-78 with uniform weights (and much
+larger numbers with weights near 0); bleu_lab returns 0.0 whenever an order
+with a positive weight has no match.
 """
 
 from __future__ import annotations
