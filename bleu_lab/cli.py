@@ -317,12 +317,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bleu-lab",
         description="BLEU, ROUGE and chrF that show their work. With no command: the worked examples, step by step.",
     )
-    for name, text in (
+    flags = (
         ("clip", "clipped counts (modified n-gram precision)"),
         ("brevity", "the brevity penalty"),
         ("bleu", "sentence BLEU of the paper's example, step by step"),
         ("rouge", "ROUGE-N and ROUGE-L"),
-    ):
+    )
+    for name, text in flags:
         parser.add_argument(f"--{name}", action="store_true", help=f"show the worked example of {text}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     score = commands.add_parser(
@@ -347,7 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="add a bootstrap confidence interval (default level 0.95)")
     score.add_argument("--n-samples", type=_positive_int, default=1000, help="bootstrap samples (default 1000)")
     score.add_argument("--seed", type=int, default=12345, help="random seed of the bootstrap (default 12345)")
-    commands.add_parser("examples", help="the worked examples (same as no command)")
+    examples = commands.add_parser("examples", help="the worked examples (same as no command)")
+    for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
+        examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")
     return parser
 
 
@@ -356,7 +359,7 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command != "score":
-        selected = {name for name in EXAMPLES if getattr(args, name)}
+        selected = {name for name in EXAMPLES if getattr(args, name) or getattr(args, f"examples_{name}", False)}
         print(run_examples(selected))
         return 0
     try:

@@ -200,3 +200,8 @@ def test_errors_have_no_traceback_in_a_real_process(tmp_path):
                              capture_output=True, text=True, timeout=120)
     assert process.returncode == 2
     assert "Traceback" not in process.stderr and process.stderr.count("\n") == 1
+
+
+def test_examples_command_takes_the_flags_too(capsys):
+    _, out, _ = run(capsys, "examples", "--clip")
+    assert "== Clipped counts" in out and "== ROUGE" not in out
