@@ -354,13 +354,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _emit(text: str) -> None:
+    """Print, and stay quiet when the reader has gone (``bleu-lab | head``)."""
+    import os
+
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv=None) -> int:
     """Entry point of ``bleu-lab`` and ``python -m bleu_lab``; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command != "score":
         selected = {name for name in EXAMPLES if getattr(args, name) or getattr(args, f"examples_{name}", False)}
-        print(run_examples(selected))
+        _emit(run_examples(selected))
         return 0
     try:
         records, settings = score_files(args)
@@ -369,9 +381,9 @@ def main(argv=None) -> int:
         return EXIT_USAGE
     if args.format == "json":
         payload = {"metric": "BLEU", "scale": "0-1", "settings": settings, "systems": records}
-        print(json.dumps(payload, indent=1, ensure_ascii=False))
+        _emit(json.dumps(payload, indent=1, ensure_ascii=False))
     else:
-        print(format_text(records, settings))
+        _emit(format_text(records, settings))
     return 0
 
 
