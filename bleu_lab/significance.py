@@ -277,8 +277,8 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
         BP   = 1 if c > r else exp(1 - r/c), 0 when c = 0
 
     with uniform weights over the orders used (all, or with
-    ``effective_order`` those before the first order with no n-gram), and 0
-    when nothing at all matches.
+    ``effective_order`` those before the first order with no n-gram; explicit
+    uniform weights then keep their total), and 0 when nothing at all matches.
 
     >>> import numpy as np
     >>> round(float(bleu_from_sums(np.array([[6, 6, 5, 4, 3, 2, 6, 5, 4, 3]]), 4)[0]), 4)
@@ -304,10 +304,12 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
     elif smoothing == "floor":
         precisions = np.where(zero, value / safe_totals, precisions)
     logs = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1.0)), _LOG_ZERO)
-    if weights is None:
+    if weights is None or effective_order:
+        # Uniform weights spread over the orders used; explicit (uniform) weights keep their total.
         used = reached.sum(axis=1) if effective_order else np.full(len(sums), order)
         used = np.where(used == 0, order, used)
-        log_mean = np.where(np.arange(order) < used[:, None], logs, 0.0).sum(axis=1) / used
+        scale = 1.0 if weights is None else float(sum(weights))
+        log_mean = np.where(np.arange(order) < used[:, None], logs, 0.0).sum(axis=1) * scale / used
     else:
         log_mean = (logs * np.asarray(weights, dtype=np.float64)).sum(axis=1)
     safe_c = np.where(c > 0, c, 1.0)

@@ -88,10 +88,13 @@ statistics_rows = st.integers(1, 5).flatmap(
 
 
 @settings(max_examples=300, deadline=None)
-@given(statistics_rows, st.sampled_from(["none", "floor", "add-k", "exp"]), st.booleans(), st.booleans())
-def test_vectorised_scores_equal_bleu_from_stats(data, smoothing, effective_order, custom_weights):
+@given(statistics_rows, st.sampled_from(["none", "floor", "add-k", "exp"]), st.booleans(),
+       st.sampled_from(["default", "increasing", "uniform"]))
+def test_vectorised_scores_equal_bleu_from_stats(data, smoothing, effective_order, weighting):
     order, rows = data
-    weights = tuple(range(1, order + 1)) if custom_weights and not effective_order else None
+    weights = {"default": None, "increasing": tuple(range(1, order + 1)), "uniform": (0.5,) * order}[weighting]
+    if effective_order and weighting == "increasing":
+        weights = None  # bleu_from_stats refuses non-uniform weights with effective order
     matrix = []
     for c, r, totals in rows:
         # totals non-increasing like real n-gram counts; matches at most the totals
