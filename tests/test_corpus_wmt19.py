@@ -87,3 +87,37 @@ def test_vectorised_counting_equals_sentence_by_sentence_on_generated_corpora(co
     references = [r for _, r in corpus]
     expected = [sentence_statistics(c, r, max_order).as_row() for c, r in corpus]
     assert corpus_statistics_matrix(candidates, references, max_order).tolist() == expected
+
+
+# ----------------------------------------------------------------------------- notebook 08's pictures
+
+
+def test_corpus_plots_draw_the_numbers_they_are_given():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")  # inside the test process only
+    import matplotlib.pyplot as plt
+
+    from bleu_lab import plotting
+    from bleu_lab.significance import BootstrapResult
+
+    try:
+        scores = {"A": {"BLEU": 0.45, "chrF": 0.69}, "B": {"BLEU": 0.17, "chrF": 0.47}}
+        ax = plotting.plot_system_scores(scores)
+        assert [bar.get_width() for bar in ax.containers[0]] == [0.45, 0.17]  # BLEU bars, A on top
+        assert [bar.get_width() for bar in ax.containers[1]] == [0.69, 0.47]
+        assert [t.get_text() for t in ax.get_yticklabels()] == ["A", "B"]
+
+        ax = plotting.plot_score_histogram({"A": [0.1, 0.12, 0.9], "B": [0.5]}, bins=10)
+        # the dashed line of each system stands at its mean
+        assert [line.get_xdata()[0] for line in ax.get_lines()] == pytest.approx([(0.1 + 0.12 + 0.9) / 3, 0.5])
+        assert "mean 0.373" in ax.get_legend().get_texts()[0].get_text()  # (0.1 + 0.12 + 0.9) / 3
+
+        interval = BootstrapResult(score=0.43, low=0.42, high=0.44, mean=0.43, confidence=0.95, n_samples=10, seed=1)
+        ax = plotting.plot_confidence_intervals({"A": interval})
+        assert any("0.430 [0.420, 0.440]" in t.get_text() for t in ax.texts)
+        with pytest.raises(ValueError, match="0-1 scale"):
+            plotting.plot_system_scores({"A": {"BLEU": 44.9}})
+        with pytest.raises(TypeError, match="bootstrap_ci"):
+            plotting.plot_confidence_intervals({"A": 0.4})
+    finally:
+        plt.close("all")
