@@ -249,7 +249,9 @@ def compare_with_nltk(theirs, ours, method):
         assert "method6" in str(ours)
         return
     assert not isinstance(ours, Exception), ours
-    assert abs(ours.score - theirs) <= TOL, (ours, theirs)
+    # Weights that do not sum to 1 (nltk allows them) can push a score far above 1, where
+    # 1e-9 is below the float resolution: compare relatively there.
+    assert abs(ours.score - theirs) <= TOL * max(1.0, abs(theirs)), (ours, theirs)
 
 
 @sentence_settings
