@@ -89,9 +89,11 @@ def chrf_words(text: str) -> list:
 
 
 def _counts(sequence, n: int) -> Counter:
+    if n == 1:
+        return Counter(sequence)
     if isinstance(sequence, str):
-        return Counter(sequence[i:i + n] for i in range(len(sequence) - n + 1))
-    return Counter(tuple(sequence[i:i + n]) for i in range(len(sequence) - n + 1))
+        return Counter([sequence[i:i + n] for i in range(len(sequence) - n + 1)])
+    return Counter(zip(*[sequence[i:] for i in range(n)]))
 
 
 def _features(text, char_order, word_order, lowercase, whitespace) -> list:
@@ -113,7 +115,8 @@ def _features(text, char_order, word_order, lowercase, whitespace) -> list:
 
 def _match(candidate: Counter, reference: Counter) -> tuple:
     """(candidate n-grams, reference n-grams, clipped matches) for one order."""
-    matches = sum(min(count, reference[g]) for g, count in candidate.items() if g in reference)
+    # Only n-grams in both texts can match; the key intersection is done in C.
+    matches = sum(min(candidate[g], reference[g]) for g in candidate.keys() & reference.keys())
     # sacrebleu leaves the candidate's n-grams out when the reference has none of this order.
     candidate_total = sum(candidate.values()) if reference else 0
     return candidate_total, sum(reference.values()), matches
