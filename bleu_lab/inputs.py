@@ -37,8 +37,16 @@ def _is_sequence(value) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
 
 
+_ONLY_STR = frozenset({str})
+
+
+def _all_plain_strings(value) -> bool:
+    """True when every item is exactly a ``str`` (checked in C; subclasses take the slow path)."""
+    return set(map(type, value)) <= _ONLY_STR
+
+
 def _is_token_list(value) -> bool:
-    return _is_sequence(value) and all(isinstance(t, str) for t in value)
+    return _is_sequence(value) and (_all_plain_strings(value) or all(isinstance(t, str) for t in value))
 
 
 def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
@@ -57,6 +65,8 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
         raise TypeError(
             f"{what} is {_kind(value)}; it must be a string or a list of token strings. Right: {call}"
         )
+    if _all_plain_strings(value):
+        return tuple(value)
     for position, token in enumerate(value):
         if not isinstance(token, str):
             if _is_sequence(token):
