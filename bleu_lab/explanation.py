@@ -74,23 +74,39 @@ def _bp_formula(result) -> str:
     return f"exp(1 - {r}/{c})"
 
 
-def highlight_tokens(tokens, references, n: int) -> str:
-    """HTML of the tokens with the ones covered by a matched n-gram of order n marked."""
-    covered = [False] * len(tokens)
-    for start in matched_positions(tokens, references, n):
-        for position in range(start, start + n):
-            covered[position] = True
-    colour = ORDER_TINTS[(n - 1) % len(ORDER_TINTS)]
+def matched_orders(tokens, references, orders) -> list:
+    """For each token, the highest of ``orders`` whose matched n-gram covers it (0: none)."""
+    order_of = [0] * len(tokens)
+    for n in orders:
+        for start in matched_positions(tokens, references, n):
+            for position in range(start, start + n):
+                order_of[position] = n
+    return order_of
+
+
+def _marked_tokens(tokens, order_of, label: str) -> str:
+    """HTML of tokens; a token with order n > 0 gets that order's tint and an underline of its colour."""
     pieces = []
-    for token, is_covered in zip(tokens, covered):
+    for token, n in zip(tokens, order_of):
         text = html.escape(token)
-        if is_covered:
+        if n:
+            tint, colour = ORDER_TINTS[(n - 1) % len(ORDER_TINTS)], ORDER_COLOURS[(n - 1) % len(ORDER_COLOURS)]
             text = (
-                f'<span style="background:{colour};text-decoration:underline;padding:0 2px;'
-                f'border-radius:3px" title="matched {n}-gram">{text}</span>'
+                f'<span style="background:{tint};border-bottom:3px solid {colour};padding:0 2px;'
+                f'border-radius:3px" title="{label} {n}-gram">{text}</span>'
             )
         pieces.append(text)
     return " ".join(pieces)
+
+
+def highlight_tokens(tokens, references, n: int) -> str:
+    """HTML of the tokens with the ones covered by a matched (clipped) n-gram of order n marked."""
+    return _marked_tokens(tokens, matched_orders(tokens, references, [n]), "matched")
+
+
+def highlight_longest_matches(tokens, others, max_order: int) -> str:
+    """HTML of the tokens, each coloured by the longest matched n-gram (up to max_order) covering it."""
+    return _marked_tokens(tokens, matched_orders(tokens, others, range(1, max_order + 1)), "in a matched")
 
 
 def _highlight_rows(result) -> str:

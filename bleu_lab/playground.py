@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .bleu import brevity_penalty_value, sentence_bleu
-from .counting import matched_positions
-from .explanation import ORDER_COLOURS, ORDER_TINTS, highlight_tokens
+from .explanation import ORDER_COLOURS, ORDER_TINTS, highlight_longest_matches, highlight_tokens
 from .smoothing import NLTK_SMOOTHING, SACREBLEU_SMOOTHING
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer
 from .tokenizers import tokenize as _tokenize
@@ -383,26 +382,6 @@ def _legend(max_order: int) -> str:
     return f"<div style='margin:2px 0 6px 0;font-size:0.9em'>colours (Okabe-Ito, colour-blind safe): {swatches}</div>"
 
 
-def _longest_match_html(tokens, other, max_order: int) -> str:
-    """Tokens coloured by the longest order of a matched n-gram that covers them."""
-    tokens = tuple(tokens[:SHOWN_TOKENS])
-    order_of = [0] * len(tokens)
-    for n in range(1, max_order + 1):
-        for start in matched_positions(tokens, [tuple(other)], n):
-            for position in range(start, start + n):
-                order_of[position] = n
-    pieces = []
-    for token, n in zip(tokens, order_of):
-        text = html.escape(token)
-        if n:
-            text = (
-                f"<span style='background:{ORDER_TINTS[n - 1]};border-bottom:3px solid {ORDER_COLOURS[n - 1]};"
-                f"padding:0 2px' title='in a matched {n}-gram'>{text}</span>"
-            )
-        pieces.append(text)
-    return " ".join(pieces)
-
-
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 
 
@@ -415,7 +394,7 @@ def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
     ]
     rows += [
         f"<tr><td style='{_CELL};white-space:nowrap'>reference {i}</td>"
-        f"<td class='bl-reference-{i}' style='{_CELL}'>{_longest_match_html(tokens, candidate_tokens, max_order)}</td></tr>"
+        f"<td class='bl-reference-{i}' style='{_CELL}'>{highlight_longest_matches(tokens[:SHOWN_TOKENS], [tuple(candidate_tokens)], max_order)}</td></tr>"
         for i, tokens in enumerate(reference_tokens, 1)
     ]
     return (
