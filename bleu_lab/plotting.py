@@ -375,6 +375,38 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
 
 
 # --------------------------------------------------------------------------- smoothing
+def _grouped_bars_across(scores, ax, *, figsize, x_max, title, xlabel, ylabel):
+    """Horizontal grouped bars for ``{row: {series: value}}``: one row per key (first at the top),
+    one coloured bar per series, each value printed; a series missing from a row is marked "n/a"."""
+    series = _check_scores(scores)
+    rows = list(scores)
+    k = len(series)
+    ax = _axes(ax, figsize(k, len(rows)))
+    height = _bar_width(k)
+    for i, name in enumerate(series):
+        ys, widths, missing = [], [], []
+        for g, row in enumerate(rows):
+            y = g + (i - (k - 1) / 2) * height
+            if name in scores[row]:
+                ys.append(y)
+                widths.append(float(scores[row][name]))
+            else:
+                missing.append(y)
+        bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
+                       edgecolor="white", linewidth=0.5)
+        ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
+        for y in missing:
+            ax.text(0.005, y, "n/a", va="center", fontsize=TEXT_SIZE, color="0.35")
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_ylim(len(rows) - 0.5, -0.5)  # first row at the top
+    ax.set_xlim(0, x_max)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, xlabel, ylabel)
+    _legend_outside(ax)
+    return ax
+
+
 def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under each smoothing method"):
     """Horizontal grouped bars: one row per smoothing method, one bar per sentence, the value printed on each.
 
@@ -385,33 +417,10 @@ def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under eac
     A sentence missing from a row (a method that cannot score it, such as
     nltk's method6 without a matching trigram) leaves a gap marked "n/a".
     """
-    sentences = _check_scores(scores)
-    methods = list(scores)
-    k = len(sentences)
-    ax = _axes(ax, (10.0, 1.6 + 0.24 * k * len(methods)))
-    height = _bar_width(k)
-    for i, sentence in enumerate(sentences):
-        ys, widths, missing = [], [], []
-        for g, method in enumerate(methods):
-            y = g + (i - (k - 1) / 2) * height
-            if sentence in scores[method]:
-                ys.append(y)
-                widths.append(float(scores[method][sentence]))
-            else:
-                missing.append(y)
-        bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=sentence,
-                       edgecolor="white", linewidth=0.5)
-        ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
-        for y in missing:
-            ax.text(0.005, y, "n/a", va="center", fontsize=TEXT_SIZE, color="0.35")
-    ax.set_yticks(range(len(methods)), methods)
-    ax.set_ylim(len(methods) - 0.5, -0.5)  # first method at the top
-    ax.set_xlim(0, 1.1)
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, "sentence BLEU (0-1 scale)", "smoothing method")
-    _legend_outside(ax)
-    return ax
+    return _grouped_bars_across(
+        scores, ax, figsize=lambda k, rows: (10.0, 1.6 + 0.24 * k * rows), x_max=1.1, title=title,
+        xlabel="sentence BLEU (0-1 scale)", ylabel="smoothing method",
+    )
 
 
 __all__ = [
@@ -439,25 +448,10 @@ def plot_system_scores(scores, ax=None, *, title="WMT19 en-de: corpus scores of 
     to draw (e.g. ranked by BLEU), such as ``{"MSRA.MADL": {"BLEU": 0.4493,
     "chrF": 0.6893}}``.
     """
-    metrics = _check_scores(scores)
-    systems = list(scores)
-    k = len(metrics)
-    ax = _axes(ax, (10.5, 1.4 + 0.34 * k * len(systems)))
-    height = _bar_width(k)
-    for i, metric in enumerate(metrics):
-        ys = [g + (i - (k - 1) / 2) * height for g, s in enumerate(systems) if metric in scores[s]]
-        widths = [float(scores[s][metric]) for s in systems if metric in scores[s]]
-        bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=metric,
-                       edgecolor="white", linewidth=0.5)
-        ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
-    ax.set_yticks(range(len(systems)), systems)
-    ax.set_ylim(len(systems) - 0.5, -0.5)
-    ax.set_xlim(0, 1.0)
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, "corpus score (0-1 scale)", "system")
-    _legend_outside(ax)
-    return ax
+    return _grouped_bars_across(
+        scores, ax, figsize=lambda k, rows: (10.5, 1.4 + 0.34 * k * rows), x_max=1.0, title=title,
+        xlabel="corpus score (0-1 scale)", ylabel="system",
+    )
 
 
 def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of every sentence"):
