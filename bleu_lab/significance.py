@@ -404,7 +404,8 @@ def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345
 
     With the same seed (12345 is sacrebleu's default) the resamples are
     exactly sacrebleu's. ``baseline_low`` ... ``system_high`` are 95 %
-    percentile intervals from the same resamples.
+    percentile intervals from the same resamples. One departure: when the two
+    scores are equal, p is 1 (sacrebleu's formula gives 1/(n+1), "significant").
     """
     n_samples = _check_n_samples(n_samples)
     seed = _check_seed(seed)
@@ -437,7 +438,13 @@ def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=1
     observed = abs(system.score - baseline.score)
     differences = np.abs(system_scores - baseline_scores)
     centred = differences - differences.mean()
-    p_value = (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
+    if observed == 0:
+        # Equal scores are no evidence of a difference. sacrebleu's formula gives 1/(n+1) here
+        # (every centred difference is 0, none exceeds 0), which would call two identical
+        # systems "significantly different".
+        p_value = 1.0
+    else:
+        p_value = (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
     baseline_low, baseline_high = _interval(baseline_scores, 0.95)
     system_low, system_high = _interval(system_scores, 0.95)
     return PairedBootstrapResult(
