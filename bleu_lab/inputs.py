@@ -66,6 +66,7 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
             f"{what} is {_kind(value)}; it must be a string or a list of token strings. Right: {call}"
         )
     if _all_plain_strings(value):
+        _check_tokens_are_words(value, what, call)
         return tuple(value)
     for position, token in enumerate(value):
         if not isinstance(token, str):
@@ -79,7 +80,23 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
                 f"{what}[{position}] is {_kind(token)}; every token must be a string "
                 f"(convert with [str(t) for t in tokens]). Right: {call}"
             )
+    _check_tokens_are_words(value, what, call)
     return tuple(value)
+
+
+def _check_tokens_are_words(tokens, what: str, call: str) -> None:
+    """Refuse tokens that hold spaces or nothing: a token list of sentences is a nesting mistake."""
+    if len(" ".join(tokens).split()) == len(tokens):  # every token is one non-empty word (checked in C)
+        return
+    for position, token in enumerate(tokens):
+        if not token.strip():
+            raise ValueError(f"{what}[{position}] is an empty or blank token; tokens must be words. Right: {call}")
+        if len(token.split()) > 1:
+            raise ValueError(
+                f"{what}[{position}] is {token[:40]!r}, a token with spaces in it: {what} looks like a list of "
+                f"sentences, not of tokens (one level of nesting too many, or a corpus where one sentence "
+                f"belongs). Pass a sentence as a string, or tokens without spaces. Right: {call}"
+            )
 
 
 def check_candidate_and_references(candidate, references, *, function: str, call: str | None = None):
@@ -98,13 +115,19 @@ def check_candidate_and_references(candidate, references, *, function: str, call
             f"(references first, hypothesis second). bleu_lab takes the candidate first: "
             f"{function}(candidate_tokens, [reference_tokens, ...]) or {call}"
         )
-    candidate = check_text(candidate, what="candidate", call=call)
     if isinstance(references, str):
+        if _is_sequence(candidate) and any(isinstance(x, str) and len(x.split()) > 1 for x in candidate):
+            raise TypeError(
+                f"candidate is a list of sentences and references a single string: the arguments look "
+                f"swapped, as in nltk's order (references first). bleu_lab takes the candidate first: "
+                f"{function}({references[:40]!r}, {list(candidate)[:2]!r})"
+            )
         raise TypeError(
             f"references is a single string; it must be a list of references, even when there is "
             f"only one (a bare string would be read as one reference per character). "
             f"Right: {function}(candidate, [{references[:40]!r}])"
         )
+    candidate = check_text(candidate, what="candidate", call=call)
     if references is None or not _is_sequence(references):
         raise TypeError(f"references is {_kind(references)}; it must be a non-empty list of references. Right: {call}")
     if len(references) == 0:

@@ -453,3 +453,33 @@ def test_every_public_bleu_name_is_covered_by_the_junk_test():
     covered = {"sentence_bleu", "corpus_bleu", "modified_precision", "brevity_penalty", "ngrams",
                "bleu_from_stats", "tokenize", "references_from_streams"}
     assert covered <= set(bleu_lab.__all__)
+
+
+# ----------------------------------------------------------------------------- one level of nesting too many
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        # references for a corpus passed to a single sentence: the reference becomes one 3-word "token"
+        lambda: bleu_lab.sentence_bleu("the cat sat", [["the cat sat"]]),
+        # a one-sentence corpus passed where one candidate belongs
+        lambda: bleu_lab.sentence_bleu(["the cat sat"], ["the cat sat"]),
+        lambda: bleu_lab.rouge_n("the cat", [["the cat"]]),
+    ],
+)
+def test_sentences_where_tokens_belong_are_refused(call):
+    # Before this check these calls returned BLEU 0 / ROUGE 0 for identical texts: a quiet wrong number.
+    with pytest.raises(ValueError, match="token with spaces"):
+        call()
+
+
+def test_blank_tokens_are_refused():
+    with pytest.raises(ValueError, match="empty or blank token"):
+        bleu_lab.sentence_bleu(["the", "", "cat"], ["the cat"])
+
+
+def test_swapped_strings_in_nltk_order_are_named():
+    with pytest.raises(TypeError, match="swapped") as error:
+        bleu_lab.sentence_bleu(["the cat is on the mat"], "a cat is on the mat")
+    assert "sentence_bleu('a cat is on the mat', ['the cat is on the mat'])" in str(error.value)
