@@ -60,10 +60,12 @@ $(VENV)/has-package:
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then \
 		echo "chromium: $$(command -v chromium)"; \
+	elif ! command -v apt-get >/dev/null 2>&1 || { [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; }; then \
+		echo "chromium is missing and cannot be installed with apt here: install Chromium to run the browser tests" >&2; \
+		if [ "$${CI:-}" = true ]; then exit 1; fi; \
+		echo "(the browser tests will be skipped; in CI they fail)" >&2; \
 	else \
-		if [ "$$(id -u)" = 0 ]; then SUDO=; \
-		elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
-		else echo "chromium is missing and we are not root (no sudo): install the 'chromium' package" >&2; exit 1; fi; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update; \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
 		chromium --version; \
@@ -90,13 +92,13 @@ exercises: $(STAMP)
 # Re-execute every notebook in place, each in a fresh kernel, in sorted order.
 notebooks: $(STAMP) test-home
 	@shopt -s nullglob; \
-	found=(notebooks/*.ipynb notebooks/exercises/*.ipynb); \
-	if [ $${#found[@]} = 0 ]; then echo "no notebooks in notebooks/"; exit 0; fi; \
-	mapfile -t nbs < <(printf '%s\n' "$${found[@]}" | LC_ALL=C sort); \
+	mapfile -t nbs < <(printf '%s\n' notebooks/*.ipynb | LC_ALL=C sort); \
 	for nb in "$${nbs[@]}"; do \
 		echo "== executing $$nb"; \
 		$(TEST_ENV) $(JUPYTER) nbconvert --to notebook --execute --inplace "$$nb"; \
 	done
+	@# The labs: student versions are rebuilt from the solutions, then both are executed.
+	$(TEST_ENV) $(PY) -m bleu_lab.exercises.build
 
 # ---------------------------------------------------------------- test
 # Stops at the first failing step; pytest's exit code 5 ("no tests
