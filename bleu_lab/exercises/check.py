@@ -45,7 +45,7 @@ import textwrap
 import traceback
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 __all__ = [
     "CHECK_NAMES",
@@ -706,7 +706,6 @@ def _corpus_mistakes():
         return _way_sentence(_RIGHT)(joined, joined_refs)
 
     def sentence_bp(candidates, references):
-        c = r = 0
         matches, totals, penalties = [0] * 4, [0] * 4, []
         for cand, refs in zip(candidates, references):
             c1, r1, m1, t1 = _way_stats(cand, refs, _RIGHT)
@@ -1129,8 +1128,8 @@ def _run(spec: _Spec, function) -> CheckResult:
         if outcome.mutated:
             names = " and ".join(outcome.mutated)
             lines = [f"your function changed its argument {names} (the answer itself was right)"]
-            hint = (f"Do not modify the arguments: the caller still needs them. Work on a copy, e.g. "
-                    f"sorted(x) instead of x.sort(), or list(x) before changing it.")
+            hint = ("Do not modify the arguments: the caller still needs them. Work on a copy, e.g. "
+                    "sorted(x) instead of x.sort(), or list(x) before changing it.")
             return _report(spec, index, case, lines, hint, "mutated")
     return CheckResult(
         spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes all {len(spec.cases)} cases.",
