@@ -14,7 +14,6 @@ sentence and corpus functions only tokenize, count and add up.
 from __future__ import annotations
 
 import math
-import numbers
 
 from .counting import (
     VECTORISED_MIN_SENTENCES,
@@ -26,7 +25,7 @@ from .counting import (
     sentence_statistics,
     sum_statistics,
 )
-from .inputs import _kind, check_candidate_and_references, check_corpus
+from .inputs import _is_real_number, _is_whole_number, _kind, check_bool, check_candidate_and_references, check_corpus
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .smoothing import (
     NLTK_SMOOTHING,
@@ -68,7 +67,7 @@ def _resolve_weights(weights, max_order):
     if len(weights) == 0:
         raise ValueError("weights is empty; give one weight per n-gram order, e.g. weights=(0.5, 0.5)")
     for w in weights:
-        if isinstance(w, bool) or not isinstance(w, numbers.Real):
+        if not _is_real_number(w):
             raise TypeError(f"weights must be numbers, got {_kind(w)} in {weights!r}")
         if not math.isfinite(w) or w < 0:
             raise ValueError(f"weights must be finite and non-negative, got {weights!r}")
@@ -88,7 +87,7 @@ def _check_counts(name, values, order):
     if len(values) < order:
         raise ValueError(f"{name} has {len(values)} entries but the order is {order}; give one per n-gram order")
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0:
+        if not _is_whole_number(v) or v < 0:
             raise ValueError(f"{name} must hold whole numbers >= 0, got {list(values)!r}")
     return tuple(int(v) for v in values)
 
@@ -127,12 +126,11 @@ def bleu_from_stats(
     counts = _check_counts("counts", counts, order)
     totals = _check_counts("totals", totals, order)
     for name, length in (("candidate_length", candidate_length), ("reference_length", reference_length)):
-        if isinstance(length, bool) or not isinstance(length, numbers.Integral) or length < 0:
+        if not _is_whole_number(length) or length < 0:
             raise ValueError(f"{name} must be a whole number >= 0, got {length!r}")
     if any(m > t for m, t in zip(counts, totals)) and smoothing != "add-k":
         raise ValueError(f"counts cannot exceed totals (matches are a subset of candidate n-grams): {counts} > {totals}")
-    if not isinstance(effective_order, bool):
-        raise TypeError(f"effective_order must be True or False, not {_kind(effective_order)}")
+    check_bool(effective_order, "effective_order")
     if effective_order and weights is not None and len(set(weights)) > 1:
         raise ValueError("effective_order re-weights the orders uniformly; it cannot be combined with non-uniform weights")
     nltk_style = smoothing in NLTK_SMOOTHING
@@ -223,8 +221,7 @@ def _nltk_score(counts, totals, order, weights, smoothing, value, candidate_leng
 
 
 def _check_options(tokenize, lowercase):
-    if not isinstance(lowercase, bool):
-        raise TypeError(f"lowercase must be True or False, not {_kind(lowercase)}")
+    check_bool(lowercase, "lowercase")
     if not isinstance(tokenize, str):
         raise TypeError(f"tokenize must be a tokenizer name such as '13a', not {_kind(tokenize)}")
 

@@ -55,13 +55,12 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 import string
 from collections import Counter
 from dataclasses import dataclass
 
 from .counting import check_order
-from .inputs import _kind, check_candidate_and_references, check_corpus
+from .inputs import _is_real_number, _kind, check_bool, check_candidate_and_references, check_corpus
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
 EPSILON = 1e-16
@@ -365,7 +364,7 @@ def _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoo
         raise TypeError(f"word_order must be a whole number (0 = chrF, 2 = chrF++), not {_kind(word_order)}")
     if word_order < 0:
         raise ValueError(f"word_order must be 0 or more (0 = chrF, 2 = chrF++), got {word_order}")
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
+    if not _is_real_number(beta):
         raise TypeError(f"beta must be a positive number such as 2, not {_kind(beta)}")
     if not math.isfinite(beta) or beta <= 0:
         raise ValueError(
@@ -377,8 +376,7 @@ def _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoo
     except OverflowError:
         raise ValueError(f"beta = {beta!r} is too large: beta squared does not fit in a float") from None
     for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
-        if not isinstance(value, bool):
-            raise TypeError(f"{name} must be True or False, not {_kind(value)}")
+        check_bool(value, name)
 
 
 def chrf_from_stats(statistics: ChrfStats, *, beta=2, lowercase=False, whitespace=False,

@@ -14,6 +14,7 @@ A *text* is either a string (to be tokenized) or a sequence of token strings
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 
 Text = "str | tuple[str, ...]"
@@ -29,6 +30,28 @@ def _kind(value) -> str:
     if isinstance(value, (list, tuple)):
         return f"a {type(value).__name__} of {len(value)} item(s)"
     return f"a value of type {type(value).__name__}"
+
+
+def check_bool(value, name: str, right: str = "") -> bool:
+    """Return ``value`` if it is ``True`` or ``False``, else raise a ``TypeError`` naming ``name``.
+
+    1 and "yes" are refused rather than read as true: a flag given a number or
+    a string is usually a value meant for another argument. ``right`` is
+    appended to the message (e.g. ". Right: rouge_n(c, refs, stem=True)").
+    """
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {_kind(value)}{right}")
+    return value
+
+
+def _is_whole_number(value) -> bool:
+    """An integer of any kind (numpy's too), but not a bool: ``True`` is never meant as a count."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _is_real_number(value) -> bool:
+    """A real number of any kind (numpy's too), but not a bool."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def _is_sequence(value) -> bool:

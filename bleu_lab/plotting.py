@@ -24,7 +24,7 @@ import matplotlib.pyplot as plt
 
 from .bleu import brevity_penalty_value
 from .counting import max_reference_counts, ngrams
-from .inputs import _kind, check_candidate_and_references
+from .inputs import _is_real_number, _is_whole_number, _kind, check_candidate_and_references
 from .results import BleuResult, PrecisionResult
 from .tokenizers import tokenize as _tokenize
 
@@ -80,7 +80,7 @@ def _label_bars(ax, bars, texts, *, crowded):
 
 
 def _positive_length(value, name):
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+    if not _is_whole_number(value) or value < 1:
         raise ValueError(f"{name} must be a whole number of tokens >= 1, got {value!r}")
     return int(value)
 
@@ -276,7 +276,7 @@ def _check_scores(scores):
         if not isinstance(row, Mapping):
             raise TypeError(f"scores[{label!r}] must be a dict {{metric name: value}}, got {_kind(row)}")
         for metric, value in row.items():
-            if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+            if not _is_real_number(value) or not math.isfinite(value):
                 raise TypeError(f"scores[{label!r}][{metric!r}] must be a number, got {value!r}")
             if not 0 <= value <= 1:
                 hint = " (sacrebleu prints 0-100: divide by 100)" if value <= 100 else ""

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .counting import check_order
-from .inputs import _kind, check_candidate_and_references
+from .inputs import _kind, check_bool, check_candidate_and_references
 
 ROUGE_TOKENIZERS = ("rouge-score", "unicode")
 
@@ -137,8 +137,7 @@ def _checked_tokens(tokens):
 
 
 def _check_options(stem, tokenizer):
-    if not isinstance(stem, bool):
-        raise TypeError(f"stem must be True or False, not {_kind(stem)}. Right: rouge_n(candidate, references, stem=True)")
+    check_bool(stem, "stem", right=". Right: rouge_n(candidate, references, stem=True)")
     if not isinstance(tokenizer, str):
         raise TypeError(
             f"tokenizer must be one of {', '.join(map(repr, ROUGE_TOKENIZERS))}, not {_kind(tokenizer)}"

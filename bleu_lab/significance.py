@@ -30,12 +30,11 @@ True
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 
 from .bleu import _check_options, _counting_order, _resolve_weights, score_statistics, tokenize_corpus
 from .counting import SentenceStats, corpus_statistics_matrix
-from .inputs import _kind, check_corpus
+from .inputs import _is_real_number, _is_whole_number, _kind, check_corpus
 from .smoothing import _LOG_ZERO, NLTK_SMOOTHING, resolve_smoothing
 from .tokenizers import _unknown_name_message
 
@@ -150,7 +149,7 @@ def _check_bleu_keywords(bleu_keywords, function):
 
 
 def _check_n_samples(n_samples):
-    if isinstance(n_samples, bool) or not isinstance(n_samples, numbers.Integral):
+    if not _is_whole_number(n_samples):
         raise TypeError(f"n_samples must be a whole number such as 1000, not {_kind(n_samples)}")
     if n_samples < 1:
         raise ValueError(f"n_samples must be at least 1 (1000 is usual), got {n_samples}")
@@ -163,7 +162,7 @@ def _check_seed(seed):
 
     if seed is None:
         return int(np.random.SeedSequence().entropy % (2**63))
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+    if not _is_whole_number(seed):
         raise TypeError(f"seed must be a whole number such as 12345 (or None for a fresh one), not {_kind(seed)}")
     if seed < 0:
         raise ValueError(f"seed must be >= 0 (numpy's generators take no negative seed), got {seed}")
@@ -171,7 +170,7 @@ def _check_seed(seed):
 
 
 def _check_confidence(confidence):
-    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
+    if not _is_real_number(confidence):
         raise TypeError(f"confidence must be a number between 0 and 1 such as 0.95, not {_kind(confidence)}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1 (0.95 for a 95% interval), got {confidence}")
