@@ -31,6 +31,21 @@ class PrecisionResult:
         """Candidate n-grams found in some reference, before clipping."""
         return sum(m.candidate_count for m in self.ngrams if m.reference_count > 0)
 
+    @property
+    def unclipped_value(self) -> float:
+        """Plain n-gram precision, before clipping: unclipped_matches / total; 0.0 when total == 0.
+
+        The precision Papineni et al. (2002, section 2.1) show to be fooled by repetition:
+        "the the the the the the the" gets 7/7. ``value`` is the clipped (modified) precision
+        that fixes it (2/7 against "the cat is on the mat").
+
+        >>> from bleu_lab import modified_precision
+        >>> p = modified_precision("the the the the the the the", ["the cat is on the mat"], 1)
+        >>> (p.unclipped_value, round(p.value, 4))
+        (1.0, 0.2857)
+        """
+        return self.unclipped_matches / self.total if self.total else 0.0
+
     def __str__(self) -> str:
         return f"p{self.n} = {self.matches}/{self.total} = {self.value:.4f}"
 

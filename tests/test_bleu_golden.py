@@ -46,6 +46,16 @@ def test_the_the_the_unclipped_and_clipped():
     assert p.value == pytest.approx(2 / 7, abs=TOL)
 
 
+def test_plain_precision_before_clipping_by_hand():
+    # Papineni et al. (2002), 2.1: every "the" occurs in some reference, so plain precision is 7/7.
+    assert modified_precision(THE_CANDIDATE, THE_REFERENCES, 1, lowercase=True).unclipped_value == 1.0
+    # "the dog the dog" against "the cat": both "the" are found, no "dog": plain 2/4, clipped 1/4.
+    p = modified_precision("the dog the dog", ["the cat"], 1)
+    assert (p.unclipped_value, p.value) == (2 / 4, 1 / 4)
+    # A candidate shorter than n has no n-grams: 0.0, as for the clipped value.
+    assert modified_precision("cat", ["the cat"], 2).unclipped_value == 0.0
+
+
 def test_the_the_the_case_sensitive_clip_is_one():
     # Without lowercasing, reference 1 has "The" and "the": only 1 lowercase "the" per reference -> 1/7.
     p = modified_precision(THE_CANDIDATE, THE_REFERENCES, 1)
