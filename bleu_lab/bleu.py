@@ -309,7 +309,7 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
     if len(candidate_tokens) < VECTORISED_MIN_SENTENCES:
         return [sentence_statistics(c, r, max_order) for c, r in zip(candidate_tokens, reference_tokens)]
     matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, max_order)
-    return [SentenceStats(row[0], row[1], tuple(row[2 : 2 + max_order]), tuple(row[2 + max_order :])) for row in matrix.tolist()]
+    return [SentenceStats.from_row(row) for row in matrix.tolist()]
 
 
 def tokenize_corpus(candidates, references, tokenize, lowercase):

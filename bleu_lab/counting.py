@@ -117,6 +117,16 @@ class SentenceStats:
         """The statistics as one flat row: c, r, matches..., totals..."""
         return [self.candidate_length, self.reference_length, *self.matches, *self.totals]
 
+    @classmethod
+    def from_row(cls, row) -> "SentenceStats":
+        """The inverse of :meth:`as_row`; the order is read from the row's length.
+
+        >>> SentenceStats.from_row([7, 6, 2, 0, 7, 6])
+        SentenceStats(candidate_length=7, reference_length=6, matches=(2, 0), totals=(7, 6))
+        """
+        order = (len(row) - 2) // 2
+        return cls(row[0], row[1], tuple(row[2 : 2 + order]), tuple(row[2 + order :]))
+
 
 def _gram_counts(tokens, n: int) -> dict:
     """n-gram counts as a plain dict, for counting matches only (no Counter object, no checks).

@@ -206,7 +206,7 @@ def _collect_systems(systems, references, bleu_keywords, function):
         # The score of the whole test set exactly as corpus_bleu computes it (and every keyword checked):
         # nltk's methods need the sentences (phantom n-grams, last sentence), the others only the sums.
         if scoring.get("smoothing", "none") in NLTK_SMOOTHING:
-            score = score_statistics(_rows_to_stats(matrix), **scoring).score
+            score = score_statistics([SentenceStats.from_row(row) for row in matrix.tolist()], **scoring).score
         else:
             total = matrix.sum(axis=0).tolist()
             score = bleu_from_stats(total[2 : 2 + order], total[2 + order :], total[0], total[1], **scoring).score
@@ -232,11 +232,6 @@ def _scoring(statistics, what):
             f"with text, call bootstrap_ci / paired_bootstrap instead"
         )
     return {k: v for k, v in statistics.keywords if k in _SCORING_KEYWORDS}
-
-
-def _rows_to_stats(matrix):
-    order = (matrix.shape[1] - 2) // 2
-    return [SentenceStats(row[0], row[1], tuple(row[2 : 2 + order]), tuple(row[2 + order :])) for row in matrix.tolist()]
 
 
 def _resample_counts(n_sentences, n_samples, seed):
@@ -327,8 +322,7 @@ def _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring):
     integer_rows = matrix.astype(np.int64)
     scores = np.empty(len(sums))
     for b, (row, totals) in enumerate(zip(sums.astype(np.int64).tolist(), phantom_totals.astype(np.int64).tolist())):
-        last = integer_rows[last_drawn[b]].tolist()
-        last_sentence = SentenceStats(last[0], last[1], tuple(last[2 : 2 + order]), tuple(last[2 + order :]))
+        last_sentence = SentenceStats.from_row(integer_rows[last_drawn[b]].tolist())
         scores[b] = bleu_from_stats(row[2 : 2 + order], totals, row[0], row[1], last_sentence=last_sentence, **scoring).score
     return scores
 
