@@ -23,6 +23,7 @@ import html
 import logging
 import unicodedata
 import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -722,13 +723,8 @@ def compute_bp_explorer(
     r = max(1, min(int(reference_length), len(reference_tokens)))
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
     bp = brevity_penalty_value(c, r)
-    reference_counts = {}
-    for token in cut_reference:
-        reference_counts[token] = reference_counts.get(token, 0) + 1
-    candidate_counts = {}
-    for token in cut_candidate:
-        candidate_counts[token] = candidate_counts.get(token, 0) + 1
-    matches = sum(min(count, reference_counts.get(token, 0)) for token, count in candidate_counts.items())
+    # Clipped unigram matches: the multiset intersection keeps min(candidate count, reference count).
+    matches = sum((Counter(cut_candidate) & Counter(cut_reference)).values())
     lengths = tuple(range(1, len(candidate_tokens) + 1))
     values = tuple(brevity_penalty_value(length, r) for length in lengths)
     p1 = matches / c if c else 0.0
