@@ -54,7 +54,6 @@ ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference
 
 from __future__ import annotations
 
-import difflib
 import html
 import re
 from collections import Counter
@@ -63,6 +62,7 @@ from functools import lru_cache
 
 from .counting import check_order
 from .inputs import _kind, check_bool, check_candidate_and_references
+from .tokenizers import _unknown_name_message
 
 ROUGE_TOKENIZERS = ("rouge-score", "unicode")
 
@@ -143,11 +143,9 @@ def _check_options(stem, tokenizer):
             f"tokenizer must be one of {', '.join(map(repr, ROUGE_TOKENIZERS))}, not {_kind(tokenizer)}"
         )
     if tokenizer not in ROUGE_TOKENIZERS:
-        close = difflib.get_close_matches(tokenizer, ROUGE_TOKENIZERS, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
         raise ValueError(
-            f"unknown ROUGE tokenizer {tokenizer!r}; valid names: {', '.join(map(repr, ROUGE_TOKENIZERS))}.{hint} "
-            f"(BLEU tokenizer names such as '13a' do not apply to ROUGE.)"
+            _unknown_name_message("ROUGE tokenizer", tokenizer, ROUGE_TOKENIZERS)
+            + " (BLEU tokenizer names such as '13a' do not apply to ROUGE.)"
         )
 
 
