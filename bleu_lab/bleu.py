@@ -14,6 +14,7 @@ sentence and corpus functions only tokenize, count and add up.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from .counting import (
     VECTORISED_MIN_SENTENCES,
@@ -36,7 +37,6 @@ from .smoothing import (
     sacrebleu_precisions,
 )
 from .tokenizers import get_tokenizer
-from .tokenizers import tokenize as _tokenize
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
 _NLTK_FIFTH_ORDER = 5
@@ -237,10 +237,8 @@ def _counting_order(weights, max_order, smoothing, smooth_value):
 
 def tokenize_sentence(candidate, references, tokenize, lowercase):
     """Tokenize a checked candidate and its references (token sequences are kept as they are)."""
-    return (
-        _tokenize(candidate, tokenize, lowercase=lowercase),
-        [_tokenize(r, tokenize, lowercase=lowercase) for r in references],
-    )
+    candidates, reference_lists = tokenize_corpus([candidate], [references], tokenize, lowercase)
+    return candidates[0], reference_lists[0]
 
 
 def sentence_bleu(
@@ -286,8 +284,7 @@ def sentence_bleu(
 
 
 def _with_context(result, tokenize, lowercase, candidate_tokens=None, reference_tokens=None, sentences=1):
-    from dataclasses import replace
-
+    """The result with what produced it (tokenizer, case, tokens), for str, explain() and the HTML."""
     return replace(
         result,
         tokenize=tokenize,
