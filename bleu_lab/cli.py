@@ -115,9 +115,8 @@ def bleu_example() -> str:
         lines.append("")
         lines.append(f"-- {label}")
         lines.append(result.explain())
-    smoothed = bleu_lab.sentence_bleu(
-        bleu_lab.load_example("paper_guide_2")["candidate"], bleu_lab.load_example("paper_guide_2")["references"], smoothing="exp"
-    )
+    worse = bleu_lab.load_example("paper_guide_2")
+    smoothed = bleu_lab.sentence_bleu(worse["candidate"], worse["references"], smoothing="exp")
     lines.append("")
     lines.append(
         f"With smoothing='exp' (sacrebleu's sentence default) Candidate 2 scores {smoothed.score:.4f} instead of 0: "
