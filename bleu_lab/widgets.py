@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import html
 import io
+from contextlib import contextmanager
 
 import ipywidgets as widgets
 
@@ -80,6 +81,16 @@ class _Debouncer:
             self.function()
         else:
             self._pending = loop.call_later(self.delay, self.function)
+
+
+@contextmanager
+def _loading(widget):
+    """Mark the widget's own changes to its controls, so their observers do not take them for the user's."""
+    widget._loading = True
+    try:
+        yield
+    finally:
+        widget._loading = False
 
 
 def _png(figure) -> bytes:
@@ -261,24 +272,18 @@ class Playground(widgets.VBox):
         if self._loading:
             return
         if self.preset.value != _CUSTOM:
-            self._loading = True
-            try:
+            with _loading(self):
                 self.preset.value = _CUSTOM
-            finally:
-                self._loading = False
         self._typed()
 
     def _on_preset(self, change):
         if self._loading or change["new"] not in self._presets:
             return
         candidate, references = self._presets[change["new"]]
-        self._loading = True
-        try:
+        with _loading(self):
             self.candidate.value = candidate
             for i, box in enumerate(self.references):
                 box.value = references[i] if i < len(references) else ""
-        finally:
-            self._loading = False
         self.refresh()
 
     def refresh(self):
@@ -413,22 +418,16 @@ class ParaphraseExplorer(widgets.VBox):
     def _on_rewrite(self, change):
         if self._loading or change["new"] not in PARAPHRASE_REWRITES:
             return
-        self._loading = True
-        try:
+        with _loading(self):
             self.candidate.value = PARAPHRASE_REWRITES[change["new"]]
-        finally:
-            self._loading = False
         self.refresh()
 
     def _on_candidate(self, _change):
         if self._loading:
             return
         if self.rewrite.value != _CUSTOM:
-            self._loading = True
-            try:
+            with _loading(self):
                 self.rewrite.value = _CUSTOM
-            finally:
-                self._loading = False
         self._typed()
 
     def refresh(self, table: bool = False):
