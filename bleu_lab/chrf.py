@@ -145,16 +145,22 @@ class ChrfStats:
         )
 
     def triples(self) -> list:
+        """``values`` grouped per order: [(candidate n-grams, reference n-grams, matches), ...]."""
         return [tuple(self.values[k:k + 3]) for k in range(0, len(self.values), 3)]
 
 
 def _f_beta(precision: float, recall: float, factor: float) -> float | None:
+    """F_beta = (1 + beta^2) P R / (beta^2 P + R) with ``factor`` = beta^2 (Popovic 2015, section 2); None if 0/0."""
     denominator = factor * precision + recall
     return (1 + factor) * precision * recall / denominator if denominator > 0 else None
 
 
 def chrf_score_from_values(values, *, beta=2, eps_smoothing=False) -> float:
     """chrF on the 0-1 scale from flat per-order (candidate, reference, matches) counts.
+
+    chrF_beta = (1 + beta^2) chrP chrR / (beta^2 chrP + chrR), chrP and chrR the
+    means of the per-order precisions and recalls (Popovic 2015, section 2);
+    with ``eps_smoothing`` the mean of the per-order F-scores instead.
 
     >>> chrf_score_from_values([3, 3, 3, 2, 2, 1], beta=1)   # P = R = (1 + 1/2) / 2
     0.75
@@ -214,10 +220,12 @@ class ChrfOrder:
 
     @property
     def precision(self) -> float:
+        """chrP_n = matching n-grams / candidate n-grams (Popovic 2015, section 2)."""
         return self.matches / self.candidate if self.candidate else 0.0
 
     @property
     def recall(self) -> float:
+        """chrR_n = matching n-grams / reference n-grams (Popovic 2015, section 2)."""
         return self.matches / self.reference if self.reference else 0.0
 
     @property
@@ -243,14 +251,17 @@ class ChrfResult:
 
     @property
     def char_order(self) -> int:
+        """The highest character n-gram order (6 by default)."""
         return self.statistics.char_order
 
     @property
     def word_order(self) -> int:
+        """The highest word n-gram order: 0 for chrF, 2 for chrF++."""
         return self.statistics.word_order
 
     @property
     def sentences(self) -> int:
+        """How many sentences the statistics were summed over."""
         return self.statistics.sentences
 
     @property
@@ -260,10 +271,12 @@ class ChrfResult:
 
     @property
     def name(self) -> str:
+        """sacrebleu's name: chrF, beta, then one "+" per word order ("chrF2", "chrF2++")."""
         return f"chrF{self.beta:g}" + "+" * self.word_order
 
     @property
     def orders(self) -> list:
+        """One ChrfOrder per order: characters 1..char_order, then words 1..word_order."""
         rows = []
         for k, (c, r, m) in enumerate(self.statistics.triples()):
             kind, n = ("char", k + 1) if k < self.char_order else ("word", k + 1 - self.char_order)
@@ -272,18 +285,22 @@ class ChrfResult:
 
     @property
     def char_precisions(self) -> list:
+        """chrP_n of each character order."""
         return [o.precision for o in self.orders if o.kind == "char"]
 
     @property
     def char_recalls(self) -> list:
+        """chrR_n of each character order."""
         return [o.recall for o in self.orders if o.kind == "char"]
 
     @property
     def word_precisions(self) -> list:
+        """The precision of each word order (chrF++)."""
         return [o.precision for o in self.orders if o.kind == "word"]
 
     @property
     def word_recalls(self) -> list:
+        """The recall of each word order (chrF++)."""
         return [o.recall for o in self.orders if o.kind == "word"]
 
     @property

@@ -256,6 +256,7 @@ def score_files(args) -> tuple:
 
 
 def format_text(records, settings) -> str:
+    """The scores as plain text: a header line with the settings, then one line per record."""
     lines = [
         f"BLEU (0-1 scale; sacrebleu prints 100x) tokenize={settings['tokenize']} smoothing={settings['smoothing']} "
         f"lowercase={settings['lowercase']} max_order={settings['max_order']} references={len(settings['references'])}"
@@ -309,6 +310,7 @@ def _positive_int(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``bleu-lab`` command line: its subcommands and their options."""
     from .smoothing import SMOOTHING_NAMES
     from .tokenizers import TOKENIZER_NAMES
 

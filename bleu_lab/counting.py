@@ -329,10 +329,12 @@ class NgramMatch:
 
     @property
     def matched(self) -> bool:
+        """Whether at least one occurrence counts as a match."""
         return self.clipped > 0
 
     @property
     def was_clipped(self) -> bool:
+        """Whether clipping cut the count: the references hold some, but fewer, occurrences."""
         return 0 < self.reference_count < self.candidate_count
 
 

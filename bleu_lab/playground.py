@@ -161,6 +161,7 @@ class PlaygroundView:
 
     @property
     def ok(self) -> bool:
+        """Whether a score could be computed (otherwise ``message`` says why)."""
         return self.score is not None
 
     @property
@@ -692,10 +693,12 @@ class BpView:
 
     @property
     def p1(self) -> float:
+        """p1 = clipped unigram matches / c (Papineni et al. 2002, section 2.1); 0.0 when c = 0."""
         return self.p1_matches / self.p1_total if self.p1_total else 0.0
 
     @property
     def product(self) -> float:
+        """p1 x BP: BLEU with one order (N = 1), where precision and brevity penalty pull apart."""
         return self.p1 * self.brevity_penalty
 
 
@@ -757,6 +760,7 @@ class ParaphraseView:
 
     @property
     def html(self) -> str:
+        """The message, notes and a table of the scores as one HTML fragment."""
         cells = "".join(
             f"<tr><td style='{_CELL}'>{name}</td><td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
             f"{_fmt(value)}</td></tr>"

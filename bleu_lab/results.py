@@ -24,6 +24,7 @@ class PrecisionResult:
 
     @property
     def value(self) -> float:
+        """p_n = clipped matches / candidate n-grams (Papineni et al. 2002, section 2.1); 0.0 when total == 0."""
         return self.matches / self.total if self.total else 0.0
 
     @property
@@ -59,7 +60,8 @@ class BrevityPenaltyResult:
 
     @property
     def value(self) -> float:
-        from .bleu import brevity_penalty_value
+        """BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2)."""
+        from .bleu import brevity_penalty_value  # here, not at the top: bleu imports this module
 
         return brevity_penalty_value(self.candidate_length, self.reference_length)
 
@@ -110,6 +112,7 @@ class BleuResult:
 
     @property
     def max_order(self) -> int:
+        """N, the number of n-gram orders in the score."""
         return len(self._counts)
 
     @property

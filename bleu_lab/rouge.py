@@ -188,6 +188,7 @@ class RougeResult:
 
     @property
     def name(self) -> str:
+        """The name as Lin (2004) writes it: "ROUGE-1", "ROUGE-L", "ROUGE-Lsum"."""
         return "ROUGE-" + self.variant[len("rouge"):]
 
     @property

@@ -130,6 +130,7 @@ class CorpusStatistics:
 
     @property
     def sentences(self) -> int:
+        """How many sentences (rows of ``matrix``) were counted."""
         return len(self.matrix)
 
     def __repr__(self) -> str:

@@ -78,7 +78,12 @@ def resolve_smoothing(smoothing, smooth_value):
 
 
 def sacrebleu_precisions(counts, totals, order, smoothing, value, effective_order):
-    """Precisions as sacrebleu's ``BLEU.compute_bleu`` makes them.
+    """Precisions as sacrebleu's ``BLEU.compute_bleu`` makes them (Post 2018).
+
+    p_n = m_n / t_n, stopping at the first order with t_n = 0, except where
+    m_n = 0: "floor" gives value / t_n; "exp" gives 1 / (2^k t_n) to the k-th
+    such order (mteval-v13a's rule, method 3 of Chen and Cherry 2014);
+    "add-k" uses (m_n + k) / (t_n + k) for n >= 2.
 
     Returns ``(precisions, used_orders)``: the precision of each order and how
     many orders enter the geometric mean (fewer than ``order`` only with
@@ -112,7 +117,10 @@ def sacrebleu_log_mean(precisions, weights):
 
 
 def nltk_precisions(counts, totals, order, smoothing, value, candidate_length, last_sentence):
-    """Precisions as nltk's ``SmoothingFunction().<method>`` makes them.
+    """Precisions as nltk's ``SmoothingFunction().<method>`` makes them (Chen and Cherry 2014).
+
+    p_n = m_n / max(1, t_n), then changed by the method as the module
+    docstring lists (methods 1-7 are the paper's smoothing techniques 1-7).
 
     ``last_sentence`` is ``(length, fifth_order_matches, fifth_order_total)`` of
     the sentence nltk's methods 4-7 look at: the sentence itself, or the

@@ -365,6 +365,7 @@ class BpExplorer(widgets.VBox):
         self.refresh()
 
     def refresh(self):
+        """Recompute from the sliders and redraw (never raises)."""
         try:
             view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
             self.view = view
@@ -431,6 +432,7 @@ class ParaphraseExplorer(widgets.VBox):
         self._typed()
 
     def refresh(self, table: bool = False):
+        """Rescore the rewrite and redraw; ``table=True`` also rescores every preset rewrite (never raises)."""
         try:
             view = compute_paraphrase(self.candidate.value, self.reference.value)
             self.view = view

@@ -193,6 +193,7 @@ def stale(solutions: Path = DEFAULT_SOLUTIONS, out: Path = DEFAULT_OUT) -> list:
 
 
 def main(argv=None) -> int:
+    """Command line entry point: build the student notebooks from the solutions."""
     parser = argparse.ArgumentParser(prog="python -m bleu_lab.exercises.build", description=__doc__.split("\n\n")[0])
     parser.add_argument("--solutions", type=Path, default=DEFAULT_SOLUTIONS, help="folder of solution notebooks")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the student notebooks")

@@ -260,6 +260,7 @@ def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) 
 
 
 def main(argv=None) -> int:
+    """Command line entry point: grade a folder of submissions into a CSV."""
     parser = argparse.ArgumentParser(
         prog="python -m bleu_lab.exercises.grade",
         description="Run every submitted lab notebook in a folder through the checks and write a CSV.",
