@@ -60,7 +60,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .counting import check_order
+from .counting import _count, check_order, matched_positions
 from .inputs import _kind, check_bool, check_candidate_and_references
 from .tokenizers import _unknown_name_message
 
@@ -290,32 +290,21 @@ def _marked(tokens, marks) -> str:
 # ---------------------------------------------------------------- counting
 
 
-def _ngram_counts(tokens, n: int) -> Counter:
-    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
-
-
 def _score_ngrams(candidate, reference, n: int):
     """ROUGE-N of one reference: (P, R, F, matches, totals, matched n-grams, marks)."""
-    cand_counts = _ngram_counts(candidate, n)
-    ref_counts = _ngram_counts(reference, n)
+    cand_counts = _count(candidate, n)
+    ref_counts = _count(reference, n)
     matched = tuple((g, min(c, ref_counts[g])) for g, c in cand_counts.items() if g in ref_counts)
     matches = sum(c for _, c in matched)
     cand_total, ref_total = sum(cand_counts.values()), sum(ref_counts.values())
     precision = matches / cand_total if cand_total else 0.0
     recall = matches / ref_total if ref_total else 0.0
 
-    def marks(tokens):
-        # Mark the first k occurrences of each matched n-gram, k its clipped count.
-        left = dict(matched)
-        positions = set()
-        for i in range(len(tokens) - n + 1):
-            g = tuple(tokens[i:i + n])
-            if left.get(g, 0) > 0:
-                left[g] -= 1
-                positions.update(range(i, i + n))
-        return frozenset(positions)
+    def marks(tokens, other):
+        # Tokens of the first k occurrences of each matched n-gram, k its clipped count.
+        return frozenset(p for start in matched_positions(tokens, [other], n) for p in range(start, start + n))
 
-    return precision, recall, matches, cand_total, ref_total, matched, (marks(candidate), marks(reference))
+    return precision, recall, matches, cand_total, ref_total, matched, (marks(candidate, reference), marks(reference, candidate))
 
 
 def lcs_pairs(reference, candidate) -> list:
