@@ -22,11 +22,10 @@ from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
 
-from .bleu import brevity_penalty_value
+from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams
 from .inputs import _is_real_number, _is_whole_number, _kind, check_candidate_and_references
 from .results import BleuResult, PrecisionResult
-from .tokenizers import tokenize as _tokenize
 
 # Font sizes in points: readable from the back of a lecture room.
 TITLE_SIZE = 15
@@ -327,8 +326,7 @@ def ngram_count_table(candidate, references, n=1, *, tokenize="13a", lowercase=F
     (Papineni et al. 2002, section 2.1). These are the numbers :func:`plot_ngram_counts` draws.
     """
     candidate, references = check_candidate_and_references(candidate, references, function="ngram_count_table")
-    cand = _tokenize(candidate, tokenize, lowercase=lowercase)
-    refs = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
+    cand, refs = tokenize_sentence(candidate, references, tokenize, lowercase)
     clips = max_reference_counts(refs, n)
     per_reference = [ngrams(r, n) for r in refs]
     return [
@@ -423,17 +421,6 @@ def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under eac
     )
 
 
-__all__ = [
-    "brevity_penalty_curve",
-    "ngram_count_table",
-    "plot_brevity_penalty",
-    "plot_metric_comparison",
-    "plot_ngram_counts",
-    "plot_precisions",
-    "plot_smoothing_comparison",
-]
-
-
 # --------------------------------------------------------------------------- a real test set (notebook 08)
 def _check_rows(values, what, example):
     if not isinstance(values, Mapping) or not values:
@@ -508,4 +495,15 @@ def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95%
     return ax
 
 
-__all__ += ["plot_confidence_intervals", "plot_score_histogram", "plot_system_scores"]
+__all__ = [
+    "brevity_penalty_curve",
+    "ngram_count_table",
+    "plot_brevity_penalty",
+    "plot_confidence_intervals",
+    "plot_metric_comparison",
+    "plot_ngram_counts",
+    "plot_precisions",
+    "plot_score_histogram",
+    "plot_smoothing_comparison",
+    "plot_system_scores",
+]
