@@ -28,7 +28,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .bleu import brevity_penalty_value, sentence_bleu
+from .chrf import chrf
+from .examples import load_examples
 from .explanation import ORDER_COLOURS, ORDER_TINTS, highlight_longest_matches, highlight_tokens
+from .rouge import rouge_l, rouge_n
 from .smoothing import NLTK_SMOOTHING, SACREBLEU_SMOOTHING
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer
 from .tokenizers import tokenize as _tokenize
@@ -87,8 +90,6 @@ BP_REFERENCE = (
 
 def presets() -> dict:
     """The playground's preset examples: ``{label: (candidate, [references])}``."""
-    from .examples import load_examples
-
     examples = load_examples()
     ordered = [key for key in PRESET_LABELS if key in examples] + sorted(set(examples) - set(PRESET_LABELS))
     return {
@@ -562,10 +563,6 @@ def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing):
 
 def _rouge_scores(candidate, references, compare):
     notes = []
-    try:
-        from .rouge import rouge_l, rouge_n
-    except ImportError:
-        return {}, (), ["ROUGE is not available yet in this version of bleu_lab."]
     scores = {
         "ROUGE-1": rouge_n(candidate, references, 1),
         "ROUGE-2": rouge_n(candidate, references, 2),
@@ -622,10 +619,6 @@ _ROUGE_SETTINGS = (
 
 
 def _chrf_scores(candidate, references, lowercase, compare):
-    try:
-        from .chrf import chrf
-    except ImportError:
-        return {}, (), ["chrF is not available yet in this version of bleu_lab."]
     scores = {"chrF": chrf(candidate, references, lowercase=lowercase).score}
     comparisons = ()
     if compare:
@@ -796,17 +789,13 @@ def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseVi
         scores["BLEU"] = None
         notes.append(f"BLEU: {error}")
     try:
-        from .rouge import rouge_l, rouge_n
-
         scores["ROUGE-1"] = rouge_n(candidate, [reference], 1).fmeasure
         scores["ROUGE-2"] = rouge_n(candidate, [reference], 2).fmeasure
         scores["ROUGE-L"] = rouge_l(candidate, [reference]).fmeasure
-    except Exception as error:  # noqa: BLE001 - e.g. bleu_lab.rouge not there yet
+    except Exception as error:  # noqa: BLE001 - a widget shows a note, never a traceback
         scores.update({"ROUGE-1": None, "ROUGE-2": None, "ROUGE-L": None})
         notes.append(f"ROUGE not available: {error}")
     try:
-        from .chrf import chrf
-
         scores["chrF"] = chrf(candidate, [reference]).score
     except Exception as error:  # noqa: BLE001
         scores["chrF"] = None

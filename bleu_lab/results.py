@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .explanation import bleu_html, explain_bleu, sentence_ngram_matches
+
 
 @dataclass(frozen=True)
 class PrecisionResult:
@@ -122,19 +124,13 @@ class BleuResult:
 
     def matched_ngrams(self, n: int) -> tuple:
         """The candidate's distinct n-grams of order ``n`` with their clipped counts (sentences only)."""
-        from .explanation import sentence_ngram_matches
-
         return sentence_ngram_matches(self, n)
 
     def explain(self) -> str:
         """The step-by-step table: per order matches, total, precision; c, r, BP; mean; score."""
-        from .explanation import explain_bleu
-
         return explain_bleu(self)
 
     def _repr_html_(self) -> str:
-        from .explanation import bleu_html
-
         return bleu_html(self)
 
     def __str__(self) -> str:

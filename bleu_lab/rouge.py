@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .counting import _count, check_order, matched_positions
-from .inputs import _kind, check_bool, check_candidate_and_references
+from .inputs import _kind, check_bool, check_candidate_and_references, check_text
 from .tokenizers import _unknown_name_message
 
 ROUGE_TOKENIZERS = ("rouge-score", "unicode")
@@ -131,8 +131,6 @@ def _sentences(text, stem: bool, tokenizer: str) -> tuple:
 
 
 def _checked_tokens(tokens):
-    from .inputs import check_text
-
     return check_text(tokens, what="text", call='rouge_tokenize("the cat sat")')
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .bleu import _check_options, _counting_order, _resolve_weights, score_statistics, tokenize_corpus
+from .bleu import _check_options, _counting_order, _resolve_weights, bleu_from_stats, score_statistics, tokenize_corpus
 from .counting import SentenceStats, corpus_statistics_matrix
 from .inputs import _is_real_number, _is_whole_number, _kind, check_corpus
 from .smoothing import _LOG_ZERO, NLTK_SMOOTHING, resolve_smoothing
@@ -185,8 +185,6 @@ def _collect_systems(systems, references, bleu_keywords, function):
     """Check, tokenize and count one or more systems against the same references (tokenized once)."""
     import numpy as np
 
-    from .bleu import bleu_from_stats
-
     _check_bleu_keywords(bleu_keywords, function)
     tokenize = bleu_keywords.get("tokenize", "13a")
     lowercase = bleu_keywords.get("lowercase", False)
@@ -315,8 +313,6 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
 def _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring):
     """nltk's methods look at the last sentence and count phantom n-grams: one bleu_from_stats per sample."""
     import numpy as np
-
-    from .bleu import bleu_from_stats
 
     order = (matrix.shape[1] - 2) // 2
     phantom_totals = weights_matrix @ np.maximum(matrix[:, 2 + order :], 1.0)
