@@ -55,6 +55,15 @@ def _style(ax, title, xlabel, ylabel):
     ax.tick_params(labelsize=TICK_SIZE)
 
 
+def _finish(ax, title, xlabel, ylabel, *, grid, legend=True):
+    """Titles, labels, a light grid behind the bars (``grid`` = "x" or "y") and the legend outside."""
+    ax.grid(axis=grid, alpha=0.3)
+    ax.set_axisbelow(True)
+    _style(ax, title, xlabel, ylabel)
+    if legend:
+        _legend_outside(ax)
+
+
 def _legend_outside(ax):
     """Legend to the right of the axes, where it cannot cover a bar."""
     ax.legend(fontsize=TEXT_SIZE, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
@@ -256,10 +265,7 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
     ax.set_xticks(range(orders), [f"p{n}\n({names.get(n, f'{n}-grams')})" for n in range(1, orders + 1)])
     ax.set_ylim(0, 1.05)
     ax.set_xlim(-0.5, orders - 0.5)
-    ax.grid(axis="y", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, "n-gram order", "modified precision p_n")
-    _legend_outside(ax)
+    _finish(ax, title, "n-gram order", "modified precision p_n", grid="y")
     return ax
 
 
@@ -310,10 +316,7 @@ def plot_metric_comparison(scores, ax=None, title="The same candidates under dif
     ax.set_xticks(range(len(labels)), labels)
     ax.set_ylim(0, 1.05)
     ax.set_xlim(-0.5, len(labels) - 0.5)
-    ax.grid(axis="y", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, "candidate", "score (0-1 scale)")
-    _legend_outside(ax)
+    _finish(ax, title, "candidate", "score (0-1 scale)", grid="y")
     return ax
 
 
@@ -365,10 +368,7 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
     top = max([row[1] for row in rows] + [max(row[2], default=0) for row in rows] + [1])
     ax.set_ylim(0, top * 1.15 + 0.5)
     ax.yaxis.get_major_locator().set_params(integer=True)
-    ax.grid(axis="y", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title or f"Clipping, {n}-gram by {n}-gram", f"candidate {n}-gram", "count")
-    _legend_outside(ax)
+    _finish(ax, title or f"Clipping, {n}-gram by {n}-gram", f"candidate {n}-gram", "count", grid="y")
     return ax
 
 
@@ -398,10 +398,7 @@ def _grouped_bars_across(scores, ax, *, figsize, x_max, title, xlabel, ylabel):
     ax.set_yticks(range(len(rows)), rows)
     ax.set_ylim(len(rows) - 0.5, -0.5)  # first row at the top
     ax.set_xlim(0, x_max)
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, xlabel, ylabel)
-    _legend_outside(ax)
+    _finish(ax, title, xlabel, ylabel, grid="x")
     return ax
 
 
@@ -459,10 +456,7 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
                 label=f"{system} (mean {sum(values) / len(values):.3f})")
         ax.axvline(sum(values) / len(values), color=colour, linestyle="--", linewidth=2)
     ax.set_xlim(0, 1)
-    ax.grid(axis="y", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, "sentence score (0-1 scale)", "number of sentences")
-    _legend_outside(ax)
+    _finish(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
     return ax
 
 
@@ -489,9 +483,7 @@ def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95%
     highs = [intervals[s].high for s in systems]
     span = max(highs) - min(lows)
     ax.set_xlim(min(lows) - 0.05 * span, max(highs) + 0.45 * span)  # room for the value labels on the right
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-    _style(ax, title, "corpus BLEU (0-1 scale)", "system")
+    _finish(ax, title, "corpus BLEU (0-1 scale)", "system", grid="x", legend=False)
     return ax
 
 
