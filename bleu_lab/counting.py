@@ -78,13 +78,14 @@ def closest_reference_length(candidate_length: int, reference_lengths) -> int:
 
 
 def max_reference_counts(references, n: int) -> Counter:
-    """For each n-gram, the largest count in any one reference: the clip of each candidate n-gram."""
-    merged = _count(references[0], n)
-    for reference in references[1:]:
-        for gram, count in _count(reference, n).items():
-            if count > merged[gram]:
-                merged[gram] = count
-    return merged
+    """For each n-gram, the largest count in any one reference: the clip of each candidate n-gram.
+
+    >>> max_reference_counts([("a", "a", "b"), ("a", "c", "c")], 1)
+    Counter({('a',): 2, ('c',): 2, ('b',): 1})
+    """
+    merged = _max_counts(references, n)
+    # _max_counts keys unigrams by the token itself; public results key every n-gram by a tuple.
+    return Counter({(gram,): count for gram, count in merged.items()} if n == 1 else merged)
 
 
 @dataclass(frozen=True)
