@@ -39,15 +39,20 @@ def _heading(title: str) -> str:
     return f"\n== {title} ==\n"
 
 
+def _texts(example) -> list:
+    """An example's candidate and numbered references, one line each."""
+    return [f"candidate:   {example['candidate']}"] + [
+        f"reference {i}: {reference}" for i, reference in enumerate(example["references"], 1)
+    ]
+
+
 def clipping_example() -> str:
     """Modified (clipped) n-gram precision, Papineni et al. (2002), section 2.1."""
     import bleu_lab
 
     lines = [_heading("Clipped counts: modified n-gram precision (Papineni et al. 2002, section 2.1)")]
     cheat = bleu_lab.load_example("the_cheat")
-    lines.append(f"candidate:   {cheat['candidate']}")
-    for i, reference in enumerate(cheat["references"], 1):
-        lines.append(f"reference {i}: {reference}")
+    lines.extend(_texts(cheat))
     precision = bleu_lab.modified_precision(cheat["candidate"], cheat["references"], 1)
     lines.append("")
     lines.append(f"{'unigram':<10} {'in candidate':>12} {'max in one reference':>21} {'clipped':>8}")
@@ -59,9 +64,7 @@ def clipping_example() -> str:
     )
     two = bleu_lab.load_example("two_clips")
     lines.append("")
-    lines.append(f"candidate:   {two['candidate']}")
-    for i, reference in enumerate(two["references"], 1):
-        lines.append(f"reference {i}: {reference}")
+    lines.extend(_texts(two))
     precision = bleu_lab.modified_precision(two["candidate"], two["references"], 1)
     for match in precision.ngrams:
         lines.append(
