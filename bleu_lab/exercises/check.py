@@ -37,7 +37,6 @@ import html
 import inspect
 import io
 import math
-import numbers
 import os
 import re
 import sys
@@ -46,6 +45,8 @@ import traceback
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from ..inputs import _is_real_number
 
 __all__ = [
     "CHECK_NAMES",
@@ -756,10 +757,6 @@ class _BadReturn(Exception):
     """The student's function returned something of the wrong kind; the text says what to return."""
 
 
-def _is_number(value) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
-
-
 def _describe(value) -> str:
     if value is None:
         return "None"
@@ -789,7 +786,7 @@ def _read_counts(value):
             )
         if not isinstance(key, tuple):
             raise _BadReturn(f"The keys must be tuples of tokens such as ('the', 'cat'); one key is {_describe(key)}.")
-        if not _is_number(count) or count != int(count):
+        if not _is_real_number(count) or count != int(count):
             raise _BadReturn(f"The values must be counts (whole numbers); the count of {key!r} is {_describe(count)}.")
         if count:
             counts[key] = int(count)
@@ -798,7 +795,7 @@ def _read_counts(value):
 
 def _read_pair(value):
     _missing_return(value)
-    if _is_number(value):
+    if _is_real_number(value):
         raise _BadReturn(
             f"Return the pair (matches, total), not one number ({_short_repr(value, 40)}): corpus BLEU "
             f"adds the matches and the totals of many sentences, which a ratio does not allow."
@@ -807,7 +804,7 @@ def _read_pair(value):
         raise _BadReturn(f"Return a pair of whole numbers (matches, total); you returned {_describe(value)}.")
     pair = []
     for name, item in zip(("matches", "total"), value):
-        if not _is_number(item) or not math.isfinite(item) or item != int(item):
+        if not _is_real_number(item) or not math.isfinite(item) or item != int(item):
             raise _BadReturn(f"{name} must be a whole number (a count); yours is {_describe(item)}.")
         pair.append(int(item))
     return tuple(pair)
@@ -815,9 +812,9 @@ def _read_pair(value):
 
 def _read_float(value):
     _missing_return(value)
-    if hasattr(value, "score") and not _is_number(value):
+    if hasattr(value, "score") and not _is_real_number(value):
         raise _BadReturn(f"Return the score as a number (a float), not {_describe(value)}.")
-    if not _is_number(value):
+    if not _is_real_number(value):
         raise _BadReturn(f"Return a number (a float); you returned {_describe(value)}.")
     value = float(value)
     if math.isnan(value):
@@ -834,7 +831,7 @@ def _read_triple(value):
 
 def _same(a, b) -> bool:
     if isinstance(a, float) or isinstance(b, float):
-        return _is_number(a) and _is_number(b) and math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
+        return _is_real_number(a) and _is_real_number(b) and math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
     if isinstance(a, tuple) and isinstance(b, tuple):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return a == b
