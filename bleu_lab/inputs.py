@@ -17,8 +17,6 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
-Text = "str | tuple[str, ...]"
-
 
 def _kind(value) -> str:
     """A short description of a value for error messages."""

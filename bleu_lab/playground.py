@@ -33,7 +33,7 @@ from .examples import load_examples
 from .explanation import ORDER_COLOURS, ORDER_TINTS, highlight_longest_matches, highlight_tokens
 from .rouge import rouge_l, rouge_n
 from .smoothing import NLTK_SMOOTHING, SACREBLEU_SMOOTHING
-from .tokenizers import TOKENIZER_NAMES, get_tokenizer
+from .tokenizers import _SACREBLEU_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer
 from .tokenizers import tokenize as _tokenize
 
 METRIC_VIEWS = ("BLEU", "ROUGE", "chrF")
@@ -44,7 +44,7 @@ SHOWN_TOKENS = 200
 AGREEMENT = 1e-9
 
 # Tokenizers sacrebleu knows under the same name; the others are compared on bleu_lab's tokens.
-_SACREBLEU_NATIVE = ("13a", "intl", "zh", "char", "none", "ja-mecab", "ko-mecab")
+_SACREBLEU_NATIVE = tuple(_SACREBLEU_TOKENIZERS)
 # Scripts written without spaces between words.
 _UNSPACED = ("CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR")
 
