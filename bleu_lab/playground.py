@@ -46,7 +46,7 @@ AGREEMENT = 1e-9
 # Tokenizers sacrebleu knows under the same name; the others are compared on bleu_lab's tokens.
 _SACREBLEU_NATIVE = tuple(_SACREBLEU_TOKENIZERS)
 # Scripts written without spaces between words.
-_UNSPACED = ("CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR")
+_UNSPACED = frozenset({"CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR"})
 
 # Labels of the presets, in the order the dropdown shows them (keys of bleu_lab.examples).
 PRESET_LABELS = {
@@ -339,7 +339,7 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts):
             break
     if tokenize not in ("zh", "char", "ja-mecab", "ko-mecab"):
         sample = "".join(texts)[:20000]
-        if any(_scripts(ch) & set(_UNSPACED) for ch in set(sample) if ord(ch) > 0x2000):
+        if any(_scripts(ch) & _UNSPACED for ch in set(sample) if ord(ch) > 0x2000):
             notes.append(
                 f"The text uses a script written without spaces (Chinese, Japanese, Thai...): tokenizer "
                 f"{tokenize!r} keeps a whole run of it as one token. Try 'zh' or 'char'."
