@@ -539,19 +539,21 @@ def _sacrebleu_bleu(candidate, references, candidate_tokens, reference_tokens, t
 
 
 def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing):
-    if smoothing not in NLTK_SMOOTHING:
+    # No smoothing is the same in both libraries: sacrebleu's "none" is nltk's method0.
+    method = "method0" if smoothing == "none" else smoothing
+    if method not in NLTK_SMOOTHING:
         return Comparison("nltk", None, f"not shown: nltk's smoothing is method0-method7, not {smoothing!r}")
     from nltk.translate.bleu_score import SmoothingFunction
     from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
     weights = tuple([1.0 / max_order] * max_order)
-    function = getattr(SmoothingFunction(epsilon=0.1, alpha=5, k=5), smoothing)
+    function = getattr(SmoothingFunction(epsilon=0.1, alpha=5, k=5), method)
     settings = (
         f"sentence_bleu(references, hypothesis, weights={tuple(round(w, 4) for w in weights)}, "
-        f"smoothing_function=SmoothingFunction().{smoothing}) on bleu_lab's tokens"
+        f"smoothing_function=SmoothingFunction().{method}) on bleu_lab's tokens"
     )
-    if smoothing == "method0":
-        settings += " (nltk gives about 1e-78 where BLEU is 0)"
+    if method == "method0":
+        settings += " (no smoothing; nltk gives about 1e-78 where BLEU is 0)"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
