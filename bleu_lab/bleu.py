@@ -36,7 +36,7 @@ from .smoothing import (
     sacrebleu_log_mean,
     sacrebleu_precisions,
 )
-from .tokenizers import get_tokenizer
+from .tokenizers import apply_tokenizer, get_tokenizer
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
 _NLTK_FIFTH_ORDER = 5
@@ -312,13 +312,10 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
 def tokenize_corpus(candidates, references, tokenize, lowercase):
     """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup."""
     function = get_tokenizer(tokenize)
-
-    def text_tokens(text):
-        if isinstance(text, str):
-            return tuple(function(text.lower() if lowercase else text))
-        return tuple(t.lower() for t in text) if lowercase else tuple(text)
-
-    return [text_tokens(c) for c in candidates], [[text_tokens(r) for r in refs] for refs in references]
+    return (
+        [apply_tokenizer(c, function, lowercase) for c in candidates],
+        [[apply_tokenizer(r, function, lowercase) for r in refs] for refs in references],
+    )
 
 
 def score_statistics(statistics, **bleu_keywords) -> BleuResult:

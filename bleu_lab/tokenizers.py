@@ -94,9 +94,14 @@ def tokenize(text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[
 
     Lowercasing comes before tokenization, as in sacrebleu.
     """
+    function = get_tokenizer(tokenizer)  # an unknown name is an error even for tokens
+    if not isinstance(text, str):
+        text = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
+    return apply_tokenizer(text, function, lowercase)
+
+
+def apply_tokenizer(text, function, lowercase: bool) -> tuple[str, ...]:
+    """Tokens of a checked text with an already looked-up tokenizer ``function`` (no checks: the inner loop)."""
     if isinstance(text, str):
-        function = get_tokenizer(tokenizer)
         return tuple(function(text.lower() if lowercase else text))
-    get_tokenizer(tokenizer)  # an unknown name is an error even when it is not needed
-    tokens = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
-    return tuple(t.lower() for t in tokens) if lowercase else tokens
+    return tuple(t.lower() for t in text) if lowercase else tuple(text)
