@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - other Python implementations
         for element in iterable:
             mapping[element] = get(element, 0) + 1
 
-from .inputs import _kind
+from .inputs import _kind, check_order
 
 
 def _count(tokens, n: int) -> Counter:
@@ -50,17 +50,8 @@ def ngrams(tokens, n: int) -> Counter:
     for position, token in enumerate(tokens):
         if not isinstance(token, str):
             raise TypeError(f"tokens[{position}] is {_kind(token)}; every token must be a string. Right: ngrams(['the', 'cat'], 1)")
-    check_order(n, "n")
+    n = check_order(n, "n")
     return _count(list(tokens), n)
-
-
-def check_order(n, name: str) -> int:
-    """Return ``n`` if it is a positive whole number, else raise a clear error."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"{name} must be a whole number such as 4, not {_kind(n)}")
-    if n <= 0:
-        raise ValueError(f"{name} must be at least 1 (1 = unigrams), got {n}")
-    return n
 
 
 def closest_reference_length(candidate_length: int, reference_lengths) -> int:

@@ -53,6 +53,7 @@ def explain_bleu(result) -> str:
     for n, (m, t, p, w) in enumerate(_rows(result), 1):
         lines.append(f"{n:>2}  {m:>8}  {t:>7}  {p:>9.4f}  {w:>7.4f}")
     lines.append(f"smoothing: {_smoothing_label(result)}")
+    lines.append(f"signature: {result.signature}")
     lines.append(f"candidate length c = {result.candidate_length}, reference length r = {result.reference_length}")
     lines.append(f"brevity penalty BP = {_bp_formula(result)} = {result.brevity_penalty:.4f}")
     lines.append(f"geometric mean exp(sum w_n log p_n) = {result.geometric_mean:.4f}")
@@ -144,6 +145,7 @@ def bleu_html(result) -> str:
         "<p style='margin:4px 0'>"
         f"c = {result.candidate_length}, r = {result.reference_length}, "
         f"BP = {html.escape(_bp_formula(result))} = {result.brevity_penalty:.4f}; "
-        f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p></div>"
+        f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p>"
+        f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(result.signature)}</code></p></div>"
     )
     return "".join(parts)

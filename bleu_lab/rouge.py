@@ -47,7 +47,7 @@ sentence; pass a string with newlines to give several.
 >>> r.matches, r.candidate_total, r.reference_total   # the, cat, on, the, mat
 (5, 6, 6)
 >>> print(r)
-ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams)
+ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams) nrefs:1|tok:rouge-score|stem:no|bleu_lab:0.2.0
 >>> rouge_l("the cat sat on the mat", ["the cat is on the mat"]).lcs
 ('the', 'cat', 'on', 'the', 'mat')
 """
@@ -60,11 +60,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .counting import _count, check_order, matched_positions
-from .inputs import _kind, check_bool, check_candidate_and_references, check_text
-from .tokenizers import _unknown_name_message
-
-ROUGE_TOKENIZERS = ("rouge-score", "unicode")
+from .counting import _count, matched_positions
+from .inputs import check_candidate_and_references, check_order, check_text
+from .settings import ROUGE_TOKENIZERS, RougeSettings
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"[a-z0-9]+")
@@ -134,17 +132,8 @@ def _checked_tokens(tokens):
     return check_text(tokens, what="text", call='rouge_tokenize("the cat sat")')
 
 
-def _check_options(stem, tokenizer):
-    check_bool(stem, "stem", right=". Right: rouge_n(candidate, references, stem=True)")
-    if not isinstance(tokenizer, str):
-        raise TypeError(
-            f"tokenizer must be one of {', '.join(map(repr, ROUGE_TOKENIZERS))}, not {_kind(tokenizer)}"
-        )
-    if tokenizer not in ROUGE_TOKENIZERS:
-        raise ValueError(
-            _unknown_name_message("ROUGE tokenizer", tokenizer, ROUGE_TOKENIZERS)
-            + " (BLEU tokenizer names such as '13a' do not apply to ROUGE.)"
-        )
+def _check_options(stem, tokenizer) -> RougeSettings:
+    return RougeSettings(stem=stem, tokenizer=tokenizer)
 
 
 # ---------------------------------------------------------------- result
@@ -185,6 +174,11 @@ class RougeResult:
     reference_marks: frozenset = field(default=frozenset(), repr=False)
 
     @property
+    def signature(self) -> str:
+        """Tokenizer, stemming and number of references in sacrebleu's format, plus bleu_lab's version."""
+        return RougeSettings(stem=self.stem, tokenizer=self.tokenizer).signature(self.n_references)
+
+    @property
     def name(self) -> str:
         """The name as Lin (2004) writes it: "ROUGE-1", "ROUGE-L", "ROUGE-Lsum"."""
         return "ROUGE-" + self.variant[len("rouge"):]
@@ -215,7 +209,8 @@ class RougeResult:
         best = f"; best of {self.n_references} references: {self.reference_index + 1}" if self.n_references > 1 else ""
         return (
             f"{self.name}: P = {self.precision:.4f} R = {self.recall:.4f} F = {self.fmeasure:.4f} "
-            f"({label} = {self.matches}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best})"
+            f"({label} = {self.matches}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best}) "
+            f"{self.signature}"
         )
 
     def __repr__(self) -> str:
@@ -239,6 +234,7 @@ class RougeResult:
         lines.append(f"P = {m}/{c} = {self.precision:.4f}" if c else "P = 0 (no candidate units)")
         lines.append(f"R = {m}/{r} = {self.recall:.4f}" if r else "R = 0 (no reference units)")
         lines.append(f"F = 2PR/(P+R) = {self.fmeasure:.4f}")
+        lines.append(f"signature: {self.signature}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -261,7 +257,8 @@ class RougeResult:
             f"<div class='bleu-lab-result'><b>{html.escape(self.name)}</b>: "
             f"P = {self.precision:.4f}, R = {self.recall:.4f}, <b>F = {self.fmeasure:.4f}</b>"
             f"<table style='margin:4px 0'>{rows}</table>"
-            f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p></div>"
+            f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p>"
+            f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(self.signature)}</code></p></div>"
         )
 
 
@@ -416,7 +413,7 @@ def rouge_n(candidate, references, n=1, *, stem=False, tokenizer="rouge-score") 
     >>> (r.matches, r.candidate_total, r.reference_total, round(r.fmeasure, 4))
     (2, 2, 3, 0.8)
     """
-    check_order(n, "n")
+    n = check_order(n, "n")
     cand, refs = _prepare(candidate, references, "rouge_n", stem, tokenizer, _tokenize)
     return _best(f"rouge{n}", cand, refs, lambda c, r: _score_ngrams(c, r, n), stem, tokenizer)
 

@@ -203,8 +203,14 @@ def test_bad_arguments_are_refused(kwargs, error, words):
 
 
 def test_length_mismatch_and_unnested_references_are_refused():
-    with pytest.raises(ValueError, match="reference lists"):
+    # The shorter system is named, with the three lengths and a right call.
+    with pytest.raises(ValueError, match="system is off") as error:
         paired_bootstrap(SMALL_CANDIDATES, SMALL_CANDIDATES[:-1], SMALL_REFERENCES)
+    n = len(SMALL_CANDIDATES)
+    assert f"baseline has {n}, system has {n - 1}, references has {n}" in str(error.value)
+    assert "paired_bootstrap(baseline_lines, system_lines, references)" in str(error.value)
+    with pytest.raises(ValueError, match="baseline is off"):
+        paired_bootstrap(SMALL_CANDIDATES[:-1], SMALL_CANDIDATES, SMALL_REFERENCES)
     with pytest.raises(TypeError, match="not nested"):
         bootstrap_ci(SMALL_CANDIDATES, [r[0] for r in SMALL_REFERENCES])
 
