@@ -67,9 +67,10 @@ def _is_real_number(value) -> bool:
 
 
 def _is_sequence(value) -> bool:
+    """A list, tuple or other sequence of items; strings (and UserString, bytes) are texts, not sequences."""
     if value.__class__ is list or value.__class__ is tuple:  # fast path: skips the abc check in corpus loops
         return True
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray, UserString))
 
 
 _ONLY_STR = frozenset({str})
@@ -528,3 +529,12 @@ def check_beta(beta) -> float:
     except OverflowError:
         raise ValueError(f"beta = {beta!r} is too large: beta squared does not fit in a float") from None
     return int(beta) if float(beta).is_integer() else float(beta)
+
+
+def check_order_of_result(n, max_order: int, call: str = "result.matched_ngrams(2)") -> int:
+    """An order of an existing result: a whole number from 1 to its ``max_order`` (True, "1" and 2.0 refused)."""
+    if not _is_whole_number(n):
+        raise TypeError(f"n must be a whole number from 1 to {max_order}, not {_kind(n)}. Right: {call}")
+    if not 1 <= n <= max_order:
+        raise ValueError(f"n must be between 1 and {max_order} for this result, got {n}. Right: {call}")
+    return int(n)

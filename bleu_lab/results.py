@@ -146,6 +146,12 @@ class BleuResult:
         return len(self._counts)
 
     @property
+    def above_one(self) -> bool:
+        """Whether the score or a precision is above 1: only nltk's methods 4-7 can do that (bleu_lab keeps nltk's
+        number and says so in ``str``, ``explain()`` and the HTML view)."""
+        return self.score > 1 or any(p > 1 for p in self._precisions)
+
+    @property
     def geometric_mean(self) -> float:
         """exp(sum_n w_n log p_n): the score before the brevity penalty."""
         return self.score / self.brevity_penalty if self.brevity_penalty else 0.0
@@ -166,7 +172,9 @@ class BleuResult:
         ratio = self.candidate_length / self.reference_length if self.reference_length else float("inf")
         return (
             f"BLEU = {self.score:.4f} {precisions} (BP = {self.brevity_penalty:.4f} ratio = {ratio:.4f} "
-            f"hyp_len = {self.candidate_length} ref_len = {self.reference_length}) {self.signature}"
+            f"hyp_len = {self.candidate_length} ref_len = {self.reference_length}) "
+            + (f"[above 1: nltk's {self.smoothing} rule] " if self.above_one else "")
+            + self.signature
         )
 
     def __repr__(self) -> str:

@@ -55,6 +55,7 @@ ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -302,6 +303,46 @@ def _score_ngrams(candidate, reference, n: int):
     return precision, recall, matches, cand_total, ref_total, matched, (marks(candidate, reference), marks(reference, candidate))
 
 
+def _masks(tokens) -> dict:
+    """For each distinct token, the bit mask of the positions where it occurs (bit j = position j)."""
+    masks: dict = {}
+    for j, token in enumerate(tokens):
+        masks[token] = masks.get(token, 0) | (1 << j)
+    return masks
+
+
+def _lcs_rows(reference, masks: dict, full: int, start_row: int, stop_row: int, row: int) -> list:
+    """The bit rows V_i, i = start_row + 1 .. stop_row, of the LCS table, from row ``start_row`` = ``row``.
+
+    Bit-parallel LCS (Allison and Dix 1986; Hyyro 2004): bit j of V_i is 0 where
+    T[i][j+1] = T[i][j] + 1, so T[i][j] = j - popcount(V_i & (2^j - 1)); one row costs
+    four operations on integers of len(candidate) bits instead of len(candidate) steps.
+    """
+    rows = []
+    for i in range(start_row, stop_row):
+        matched = row & masks.get(reference[i], 0)
+        row = ((row + matched) | (row - matched)) & full
+        rows.append(row)
+    return rows
+
+
+def lcs_length(reference, candidate) -> int:
+    """The length of a longest common subsequence, in memory linear in the lengths (bit-parallel rows).
+
+    >>> lcs_length(["a", "b", "c", "b"], ["b", "c", "a", "b"])
+    3
+    """
+    if not reference or not candidate:
+        return 0
+    full = (1 << len(candidate)) - 1
+    row = full
+    masks = _masks(candidate)
+    for token in reference:
+        matched = row & masks.get(token, 0)
+        row = ((row + matched) | (row - matched)) & full
+    return len(candidate) - row.bit_count()
+
+
 def lcs_pairs(reference, candidate) -> list:
     """Index pairs (i, j) of one longest common subsequence, reference[i] == candidate[j].
 
@@ -310,27 +351,51 @@ def lcs_pairs(reference, candidate) -> list:
     stepping back in the reference; rouge-score walks the same way, which
     matters for ROUGE-Lsum, where the chosen positions are counted.
 
+    The table is never stored whole: its rows are bit vectors (see ``_lcs_rows``),
+    and only every k-th row is kept (k about the square root of the reference
+    length); the walk back recomputes the k rows of the block it is in. Memory is
+    about 2 sqrt(len(reference)) rows of len(candidate) bits (a few MB for 100,000
+    tokens against 100,000), time two passes of bit operations plus the walk.
+
     >>> lcs_pairs(["a", "b", "c", "b"], ["b", "c", "a", "b"])
     [(1, 0), (2, 1), (3, 3)]
     """
     rows, cols = len(reference), len(candidate)
-    table = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for i in range(1, rows + 1):
-        row, above = table[i], table[i - 1]
-        token = reference[i - 1]
-        for j in range(1, cols + 1):
-            if token == candidate[j - 1]:
-                row[j] = above[j - 1] + 1
-            else:
-                row[j] = row[j - 1] if row[j - 1] > above[j] else above[j]
+    if not rows or not cols:
+        return []
+    full = (1 << cols) - 1
+    masks = _masks(candidate)
+    block = max(1, math.isqrt(rows))
+    checkpoints = {0: full}  # row index -> V at that row
+    row = full
+    for start in range(0, rows, block):
+        stop = min(rows, start + block)
+        row = _lcs_rows(reference, masks, full, start, stop, row)[-1]
+        checkpoints[stop] = row
     pairs = []
     i, j = rows, cols
+    cached_start, cached = -1, []
+
+    def bits(r: int) -> int:
+        nonlocal cached_start, cached
+        if r in checkpoints:
+            return checkpoints[r]
+        start = (r // block) * block
+        if start != cached_start:
+            cached_start = start
+            cached = _lcs_rows(reference, masks, full, start, min(rows, start + block), checkpoints[start])
+        return cached[r - start - 1]
+
     while i > 0 and j > 0:
         if reference[i - 1] == candidate[j - 1]:
             pairs.append((i - 1, j - 1))
             i -= 1
             j -= 1
-        elif table[i][j - 1] > table[i - 1][j]:
+            continue
+        # T[i][j-1] > T[i-1][j] ?  with T[r][c] = c - popcount(V_r & (2^c - 1)).
+        left = (j - 1) - (bits(i) & ((1 << (j - 1)) - 1)).bit_count()
+        up = j - (bits(i - 1) & ((1 << j) - 1)).bit_count()
+        if left > up:
             j -= 1
         else:
             i -= 1
@@ -359,10 +424,25 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     cand_left = Counter(t for s in candidate_sentences for t in s)
     ref_left = Counter(t for s in reference_sentences for t in s)
     hits, marks, offset = [], set(), 0
+    candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
     for sentence in reference_sentences:
-        union = set()
-        for candidate in candidate_sentences:
-            union.update(i for i, _ in lcs_pairs(sentence, candidate))
+        union: set = set()
+        # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
+        # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
+        open_tokens = {}
+        for i, token in enumerate(sentence):
+            open_tokens.setdefault(token, []).append(i)
+        for candidate, vocabulary in zip(candidate_sentences, candidate_vocabularies):
+            if vocabulary.isdisjoint(open_tokens):
+                continue
+            for i, _ in lcs_pairs(sentence, candidate):
+                if i not in union:
+                    union.add(i)
+                    positions = open_tokens.get(sentence[i])
+                    if positions is not None:
+                        positions.remove(i)
+                        if not positions:
+                            del open_tokens[sentence[i]]
         for i in sorted(union):
             token = sentence[i]
             if cand_left[token] > 0 and ref_left[token] > 0:

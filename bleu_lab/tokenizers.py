@@ -90,8 +90,7 @@ def tokenize(text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[
     Lowercasing comes before tokenization, as in sacrebleu.
     """
     function = get_tokenizer(tokenizer)  # an unknown name is an error even for tokens
-    if not isinstance(text, str):
-        text = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
+    text = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
     return apply_tokenizer(text, function, lowercase)
 
 
