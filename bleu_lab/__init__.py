@@ -31,8 +31,8 @@ from .inputs import references_from_streams
 from .playground import compute_bp_explorer, compute_paraphrase, compute_playground
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
-from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
 from .settings import BleuSettings, ChrfSettings, RougeSettings, __version__
+from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "RougeSettings",
     "SentenceStats",
     "TOKENIZER_NAMES",
+    "__version__",
     "bleu_from_stats",
     "bootstrap_ci",
     "brevity_penalty",

@@ -14,7 +14,9 @@ sentence and corpus functions only tokenize, count and add up.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from .counting import (
     VECTORISED_MIN_SENTENCES,
@@ -27,6 +29,9 @@ from .counting import (
     sum_statistics,
 )
 from .inputs import (
+    References,
+    Text,
+    Weights,
     _kind,
     check_candidate_and_references,
     check_corpus,
@@ -45,17 +50,17 @@ _NLTK_FIFTH_ORDER = 5
 
 
 def bleu_from_stats(
-    counts,
-    totals,
-    candidate_length,
-    reference_length,
+    counts: Sequence[int],
+    totals: Sequence[int],
+    candidate_length: int,
+    reference_length: int,
     *,
-    max_order=None,
-    weights=None,
-    smoothing="none",
-    smooth_value=None,
-    effective_order=False,
-    last_sentence=None,
+    max_order: int | None = None,
+    weights: Weights | None = None,
+    smoothing: str = "none",
+    smooth_value: float | None = None,
+    effective_order: bool = False,
+    last_sentence: SentenceStats | None = None,
 ) -> BleuResult:
     """BLEU from sufficient statistics alone, no text needed.
 
@@ -175,11 +180,11 @@ def tokenize_sentence(candidate, references, tokenize, lowercase):
 
 
 def sentence_bleu(
-    candidate,
-    references,
+    candidate: Text,
+    references: References,
     *,
     max_order: int | None = None,
-    weights=None,
+    weights: Weights | None = None,
     smoothing: str = "none",
     smooth_value: float | None = None,
     effective_order: bool = False,
@@ -232,7 +237,7 @@ def tokenize_corpus(candidates, references, tokenize, lowercase):
     )
 
 
-def score_statistics(statistics, **bleu_keywords) -> BleuResult:
+def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) -> BleuResult:
     """Corpus BLEU from a list of per-sentence statistics: the score of their sum.
 
     ``bleu_keywords`` are the scoring keywords of :func:`bleu_from_stats`.
@@ -264,11 +269,11 @@ def _score_statistics(statistics, settings: BleuSettings, *, n_references=None) 
 
 
 def corpus_bleu(
-    candidates,
-    references,
+    candidates: Sequence[Text],
+    references: Sequence[References],
     *,
     max_order: int | None = None,
-    weights=None,
+    weights: Weights | None = None,
     smoothing: str = "none",
     smooth_value: float | None = None,
     effective_order: bool = False,
@@ -292,7 +297,9 @@ def corpus_bleu(
     return replace(result, sentences=len(statistics))
 
 
-def modified_precision(candidate, references, n, *, tokenize="13a", lowercase=False) -> PrecisionResult:
+def modified_precision(
+    candidate: Text, references: References, n: int, *, tokenize: str = "13a", lowercase: bool = False
+) -> PrecisionResult:
     """Clipped n-gram precision p_n (Papineni et al. 2002, section 2.1).
 
     p_n = sum over candidate n-grams of min(count, max count in one reference)
@@ -318,7 +325,9 @@ def modified_precision(candidate, references, n, *, tokenize="13a", lowercase=Fa
     )
 
 
-def brevity_penalty(candidate, references, *, tokenize="13a", lowercase=False) -> BrevityPenaltyResult:
+def brevity_penalty(
+    candidate: Text, references: References, *, tokenize: str = "13a", lowercase: bool = False
+) -> BrevityPenaltyResult:
     """The brevity penalty of one candidate, with c and the closest reference length r.
 
     >>> bp = brevity_penalty("the cat", ["the cat is on the mat", "there is a cat on the mat"])

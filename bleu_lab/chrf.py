@@ -47,19 +47,20 @@ are those of the tokens joined by single spaces.
 "ca", "at" (P2 = 2/3, R2 = 2/5); P = 0.7083, R = 0.45 and
 F2 = 5 P R / (4 P + R) = 0.4854.
 
->>> print(chrf("a cat", ["the cat"], char_order=2))
-chrF2 = 0.4854 (avg P = 0.7083 avg R = 0.4500) nrefs:1|case:mixed|eff:yes|nc:2|nw:0|space:no|version:2.6.0|bleu_lab:0.2.0
+>>> print(chrf("a cat", ["the cat"], char_order=2))  # doctest: +NORMALIZE_WHITESPACE
+chrF2 = 0.4854 (avg P = 0.7083 avg R = 0.4500)
+nrefs:1|case:mixed|eff:yes|nc:2|nw:0|space:no|version:2.6.0|bleu_lab:0.2.0
 """
 
 from __future__ import annotations
 
 import html
-import math
 import string
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .inputs import _kind, check_candidate_and_references, check_corpus
+from .inputs import References, Text, _kind, check_candidate_and_references, check_corpus
 from .settings import ChrfSettings
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
@@ -191,7 +192,8 @@ def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=
                              lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfStats:
     """Statistics of one checked candidate against the reference with the best sentence chrF."""
     candidate_features = _features(candidate, char_order, word_order, lowercase, whitespace)
-    best_values, best_score, best_index = None, -1.0, 0
+    best_values: tuple = ()
+    best_score, best_index = -1.0, 0
     for index, reference in enumerate(references):
         reference_features = _features(reference, char_order, word_order, lowercase, whitespace)
         values = tuple(
@@ -367,7 +369,9 @@ class ChrfResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        header = "".join(f"<th style='padding:0 8px'>{h}</th>" for h in ("order", "cand", "ref", "match", "P", "R", "F"))
+        header = "".join(
+            f"<th style='padding:0 8px'>{h}</th>" for h in ("order", "cand", "ref", "match", "P", "R", "F")
+        )
         body = "".join(
             f"<tr><td>{o.kind} {o.n}</td><td>{o.candidate}</td><td>{o.reference}</td><td>{o.matches}</td>"
             f"<td>{o.precision:.4f}</td><td>{o.recall:.4f}</td><td>{f:.4f}</td></tr>"
@@ -385,8 +389,8 @@ class ChrfResult:
 # ---------------------------------------------------------------- public API
 
 
-def chrf_from_stats(statistics: ChrfStats, *, beta=2, lowercase=False, whitespace=False,
-                    eps_smoothing=False) -> ChrfResult:
+def chrf_from_stats(statistics: ChrfStats, *, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
+                    eps_smoothing: bool = False) -> ChrfResult:
     """Score summed statistics; ``lowercase`` and ``whitespace`` are only recorded in the result."""
     if not isinstance(statistics, ChrfStats):
         raise TypeError(f"statistics must be a ChrfStats object, not {_kind(statistics)}")
@@ -400,8 +404,8 @@ def _score(statistics: ChrfStats, settings: ChrfSettings, n_references=None) -> 
                       settings.eps_smoothing, n_references)
 
 
-def chrf(candidate, references, *, char_order=6, word_order=0, beta=2,
-         lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfResult:
+def chrf(candidate: Text, references: References, *, char_order: int = 6, word_order: int = 0, beta: float = 2,
+         lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False) -> ChrfResult:
     """Sentence chrF (Popovic 2015); ``word_order=2`` gives chrF++ (Popovic 2017).
 
     Same keywords and defaults as sacrebleu's ``CHRF``; the score is
@@ -420,8 +424,9 @@ def chrf(candidate, references, *, char_order=6, word_order=0, beta=2,
     return _score(statistics, settings)
 
 
-def corpus_chrf(candidates, references, *, char_order=6, word_order=0, beta=2,
-                lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfResult:
+def corpus_chrf(candidates: Sequence[Text], references: Sequence[References], *, char_order: int = 6,
+                word_order: int = 0, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
+                eps_smoothing: bool = False) -> ChrfResult:
     """Corpus chrF / chrF++: the score of the per-order counts summed over all sentences.
 
     ``references[i]`` is the list of references of ``candidates[i]``. Equals
@@ -433,11 +438,12 @@ def corpus_chrf(candidates, references, *, char_order=6, word_order=0, beta=2,
     """
     settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
     candidates, references = check_corpus(candidates, references, function="corpus_chrf")
-    total = None
+    total: ChrfStats | None = None
     for candidate, refs in zip(candidates, references):
         statistics = sentence_chrf_statistics(
             candidate, refs, char_order=settings.char_order, word_order=settings.word_order, beta=settings.beta,
             lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
         )
         total = statistics if total is None else total + statistics
+    assert total is not None  # check_corpus refuses an empty corpus
     return _score(total, settings, frozenset(len(r) for r in references))

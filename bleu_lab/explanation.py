@@ -130,7 +130,8 @@ def _highlight_rows(result) -> str:
     for n in range(1, result.max_order + 1):
         rows.append(
             f"<tr><td style='padding-right:8px;white-space:nowrap'>{n}-grams</td>"
-            f"<td style='text-align:left'>{highlight_tokens(result.candidate_tokens, result.reference_tokens, n)}</td></tr>"
+            "<td style='text-align:left'>"
+            f"{highlight_tokens(result.candidate_tokens, result.reference_tokens, n)}</td></tr>"
         )
     references = "".join(
         f"<tr><td style='padding-right:8px;white-space:nowrap'>reference {i}</td>"

@@ -19,7 +19,13 @@ import math
 import numbers
 from collections import UserString
 from collections.abc import Mapping, Sequence, Set
+from typing import Union
 
+# What the metrics take: a text is a string (tokenized) or a sequence of token strings (used as is);
+# the references of one candidate are a sequence of texts; a corpus's, one such sequence per candidate.
+Text = Union[str, Sequence[str]]
+References = Sequence[Text]
+Weights = Sequence[float]
 
 # Resource limits: beyond these, an argument is a mistake, not a setting (BLEU uses 4 orders;
 # sacrebleu's and Koehn's bootstrap 1000 samples).
@@ -274,7 +280,7 @@ def check_corpus(candidates, references, *, function: str):
     return checked_candidates, checked_references
 
 
-def references_from_streams(streams):
+def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[list[str]]:
     """Turn sacrebleu-style reference streams into one list of references per candidate.
 
     sacrebleu takes ``refs[k][i]``: reference *k* of sentence *i*. bleu_lab
@@ -298,7 +304,9 @@ def references_from_streams(streams):
             )
     lengths = {len(stream) for stream in streams}
     if len(lengths) != 1:
-        raise ValueError(f"reference streams have different lengths {sorted(lengths)}; each needs one line per sentence")
+        raise ValueError(
+            f"reference streams have different lengths {sorted(lengths)}; each needs one line per sentence"
+        )
     per_candidate = [[ref for ref in refs if ref is not None] for refs in zip(*streams)]
     for i, refs in enumerate(per_candidate):
         if not refs:

@@ -46,8 +46,9 @@ sentence; pass a string with newlines to give several.
 >>> r = rouge_n("the cat sat on the mat", ["the cat is on the mat"])
 >>> r.matches, r.candidate_total, r.reference_total   # the, cat, on, the, mat
 (5, 6, 6)
->>> print(r)
-ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams) nrefs:1|tok:rouge-score|stem:no|bleu_lab:0.2.0
+>>> print(r)  # doctest: +NORMALIZE_WHITESPACE
+ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams)
+nrefs:1|tok:rouge-score|stem:no|bleu_lab:0.2.0
 >>> rouge_l("the cat sat on the mat", ["the cat is on the mat"]).lcs
 ('the', 'cat', 'on', 'the', 'mat')
 """
@@ -62,8 +63,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .counting import _count, matched_positions
-from .inputs import check_candidate_and_references, check_order, check_text
-from .settings import ROUGE_TOKENIZERS, RougeSettings
+from .inputs import References, Text, check_candidate_and_references, check_order, check_text
+from .settings import RougeSettings
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"[a-z0-9]+")
@@ -93,7 +94,7 @@ def _stem_all(tokens, lowercase: bool):
     return [_stem(t, lowercase) if len(t) > _MIN_STEM_LENGTH else t for t in tokens]
 
 
-def rouge_tokenize(text, *, stem: bool = False, tokenizer: str = "rouge-score") -> tuple:
+def rouge_tokenize(text: Text, *, stem: bool = False, tokenizer: str = "rouge-score") -> tuple:
     """Tokens of one text as ROUGE sees them (see the module docstring).
 
     >>> rouge_tokenize("The runners were RUNNING, fast!", stem=True)   # "the" is too short to stem
@@ -194,7 +195,9 @@ class RougeResult:
     def matched_ngrams(self) -> dict:
         """ROUGE-N only: each n-gram that matched, with its clipped count min(cand, ref)."""
         if self.n is None:
-            raise ValueError(f"{self.name} is based on the longest common subsequence; use .lcs instead of .matched_ngrams")
+            raise ValueError(
+                f"{self.name} is based on the longest common subsequence; use .lcs instead of .matched_ngrams"
+            )
         return dict(self.matched)
 
     @property
@@ -210,7 +213,8 @@ class RougeResult:
         best = f"; best of {self.n_references} references: {self.reference_index + 1}" if self.n_references > 1 else ""
         return (
             f"{self.name}: P = {self.precision:.4f} R = {self.recall:.4f} F = {self.fmeasure:.4f} "
-            f"({label} = {self.matches}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best}) "
+            f"({label} = {self.matches}; {self.candidate_total} candidate, "
+            f"{self.reference_total} reference {what}{best}) "
             f"{self.signature}"
         )
 
@@ -222,7 +226,11 @@ class RougeResult:
         lines = [
             f"candidate:   {_show(self.candidate_tokens, self.variant)}",
             f"reference:   {_show(self.reference_tokens, self.variant)}"
-            + (f"   (reference {self.reference_index + 1} of {self.n_references}, best F)" if self.n_references > 1 else ""),
+            + (
+                f"   (reference {self.reference_index + 1} of {self.n_references}, best F)"
+                if self.n_references > 1
+                else ""
+            ),
         ]
         if self.n is not None:
             shown = ", ".join(f"{' '.join(g)!r} x{c}" for g, c in self.matched) or "none"
@@ -300,7 +308,8 @@ def _score_ngrams(candidate, reference, n: int):
         # Tokens of the first k occurrences of each matched n-gram, k its clipped count.
         return frozenset(p for start in matched_positions(tokens, [other], n) for p in range(start, start + n))
 
-    return precision, recall, matches, cand_total, ref_total, matched, (marks(candidate, reference), marks(reference, candidate))
+    marked = (marks(candidate, reference), marks(reference, candidate))
+    return precision, recall, matches, cand_total, ref_total, matched, marked
 
 
 def _masks(tokens) -> dict:
@@ -426,7 +435,7 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     hits, marks, offset = [], set(), 0
     candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
     for sentence in reference_sentences:
-        union: set = set()
+        union = set()
         # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
         # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
         open_tokens = {}
@@ -452,16 +461,18 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
                 marks.add(offset + i)
         offset += len(sentence)
     count = len(hits)
-    return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), (frozenset(), frozenset(marks))
+    marked = (frozenset(), frozenset(marks))
+    return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), marked
 
 
 # ---------------------------------------------------------------- public API
 
 
 def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokenizer) -> RougeResult:
-    best = None
+    best: RougeResult | None = None
     for index, reference in enumerate(references_tokens):
-        precision, recall, matches, c_total, r_total, matched, (c_marks, r_marks) = score_one(candidate_tokens, reference)
+        scored = score_one(candidate_tokens, reference)
+        precision, recall, matches, c_total, r_total, matched, (c_marks, r_marks) = scored
         fmeasure = _fmeasure(precision, recall)
         if best is None or fmeasure > best.fmeasure:  # the first reference wins a tie
             best = RougeResult(
@@ -471,6 +482,7 @@ def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokeniz
                 candidate_tokens=candidate_tokens, reference_tokens=reference, matched=matched,
                 candidate_marks=c_marks, reference_marks=r_marks,
             )
+    assert best is not None  # references is never empty (checked)
     return best
 
 
@@ -480,7 +492,10 @@ def _prepare(candidate, references, function, stem, tokenizer, split):
     return split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
 
 
-def rouge_n(candidate, references, n=1, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+def rouge_n(
+    candidate: Text, references: References, n: int = 1, *, stem: bool = False,
+    tokenizer: str = "rouge-score",
+) -> RougeResult:
     """ROUGE-N: clipped n-gram overlap as precision, recall and F (Lin 2004, section 2).
 
     matches = sum_g min(count_cand(g), count_ref(g)); P = matches / candidate
@@ -498,7 +513,10 @@ def rouge_n(candidate, references, n=1, *, stem=False, tokenizer="rouge-score") 
     return _best(f"rouge{n}", cand, refs, lambda c, r: _score_ngrams(c, r, n), stem, tokenizer)
 
 
-def rouge_l(candidate, references, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+def rouge_l(
+    candidate: Text, references: References, *, stem: bool = False,
+    tokenizer: str = "rouge-score",
+) -> RougeResult:
     """ROUGE-L: longest common subsequence (Lin 2004, section 3.1).
 
     P = LCS / candidate tokens, R = LCS / reference tokens, F = 2PR / (P + R);
@@ -518,7 +536,10 @@ def rouge_l(candidate, references, *, stem=False, tokenizer="rouge-score") -> Ro
     return _best("rougeL", cand, refs, _score_lcs, stem, tokenizer)
 
 
-def rouge_lsum(candidate, references, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+def rouge_lsum(
+    candidate: Text, references: References, *, stem: bool = False,
+    tokenizer: str = "rouge-score",
+) -> RougeResult:
     """ROUGE-Lsum: summary-level union LCS over newline-separated sentences (Lin 2004, section 3.2).
 
     For every reference sentence r_i, the union of its LCS with each candidate

@@ -29,6 +29,7 @@ counting and scoring code never checks a keyword again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
@@ -92,7 +93,7 @@ class BleuSettings:
     """
 
     max_order: int | None = None
-    weights: tuple[float, ...] | None = None
+    weights: Sequence[float] | None = None  # stored as a tuple of floats
     smoothing: str = "none"
     smooth_value: float | None = None
     effective_order: bool = False
@@ -181,7 +182,7 @@ class BleuSettings:
 
 @dataclass(frozen=True)
 class ChrfSettings:
-    """The keywords of :func:`bleu_lab.chrf` / :func:`bleu_lab.corpus_chrf` (sacrebleu's ``CHRF``), checked and frozen."""
+    """The keywords of :func:`bleu_lab.chrf` / :func:`bleu_lab.corpus_chrf` (sacrebleu's ``CHRF``), checked, frozen."""
 
     char_order: int = 6
     word_order: int = 0

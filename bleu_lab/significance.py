@@ -30,12 +30,14 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bleu import _score_statistics, score_with_settings, tokenize_corpus
 from .counting import SentenceStats, corpus_statistics_matrix
-from .inputs import _kind, check_confidence, check_corpus, check_n_samples, check_seed
-from .settings import BLEU_KEYWORDS, BleuSettings
+from .inputs import References, Text, _kind, check_confidence, check_corpus, check_n_samples, check_seed
+from .settings import BleuSettings
 from .smoothing import _LOG_ZERO
 
 
@@ -135,7 +137,7 @@ class CorpusStatistics:
     ``*_from_statistics`` resample it without reading the text again.
     """
 
-    matrix: object
+    matrix: Any
     score: float
     keywords: tuple
     settings: BleuSettings = field(default_factory=BleuSettings)
@@ -214,7 +216,9 @@ def _collect_systems(systems, references, bleu_keywords, function):
     return collected
 
 
-def collect_statistics(candidates, references, **bleu_keywords) -> CorpusStatistics:
+def collect_statistics(
+    candidates: Sequence[Text], references: Sequence[References], **bleu_keywords: Any
+) -> CorpusStatistics:
     """Check, tokenize and count a corpus once, for several bootstrap runs on it.
 
     ``bleu_keywords`` are those of :func:`bleu_lab.corpus_bleu`. The result's
@@ -244,7 +248,7 @@ def _resample_counts(n_sentences, n_samples, seed):
     return counts.reshape(n_samples, n_sentences).astype(np.float64), last_drawn
 
 
-def resampled_scores(matrix, weights_matrix, last_drawn, scoring) -> object:
+def resampled_scores(matrix, weights_matrix, last_drawn, scoring) -> Any:
     """BLEU of every resample: ``weights_matrix @ matrix`` summed statistics, scored row by row at once.
 
     ``scoring`` is a :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
@@ -352,7 +356,10 @@ def _interval(scores, confidence):
 # ----------------------------------------------------------------------------- public functions
 
 
-def bootstrap_ci(candidates, references, *, n_samples=1000, confidence=0.95, seed=12345, **bleu_keywords) -> BootstrapResult:
+def bootstrap_ci(
+    candidates: Sequence[Text], references: Sequence[References], *, n_samples: int = 1000,
+    confidence: float = 0.95, seed: int | None = 12345, **bleu_keywords: Any,
+) -> BootstrapResult:
     """Corpus BLEU with a bootstrap confidence interval (Koehn 2004, section 4).
 
     Draw ``n_samples`` test sets of the same size from the sentences, with
@@ -373,7 +380,9 @@ def bootstrap_ci(candidates, references, *, n_samples=1000, confidence=0.95, see
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
 
 
-def bootstrap_ci_from_statistics(statistics, *, n_samples=1000, confidence=0.95, seed=12345) -> BootstrapResult:
+def bootstrap_ci_from_statistics(
+    statistics: CorpusStatistics, *, n_samples: int = 1000, confidence: float = 0.95, seed: int | None = 12345
+) -> BootstrapResult:
     """:func:`bootstrap_ci` for a corpus already counted by :func:`collect_statistics`."""
     scoring = _scoring(statistics, "statistics")
     n_samples = check_n_samples(n_samples)
@@ -388,7 +397,10 @@ def bootstrap_ci_from_statistics(statistics, *, n_samples=1000, confidence=0.95,
     )
 
 
-def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345, **bleu_keywords) -> PairedBootstrapResult:
+def paired_bootstrap(
+    baseline: Sequence[Text], system: Sequence[Text], references: Sequence[References], *, n_samples: int = 1000,
+    seed: int | None = 12345, **bleu_keywords: Any,
+) -> PairedBootstrapResult:
     """Is ``system`` really better (or worse) than ``baseline``? Paired bootstrap resampling (Koehn 2004).
 
     Both systems are scored on the *same* ``n_samples`` resampled test sets
@@ -423,7 +435,9 @@ def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345
     return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
 
 
-def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=12345) -> PairedBootstrapResult:
+def paired_bootstrap_from_statistics(
+    baseline: CorpusStatistics, system: CorpusStatistics, *, n_samples: int = 1000, seed: int | None = 12345
+) -> PairedBootstrapResult:
     """:func:`paired_bootstrap` for two corpora already counted by :func:`collect_statistics`."""
     import numpy as np
 

@@ -22,8 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-from .inputs import check_name, check_text
-from .inputs import unknown_name_message as _unknown_name_message
+from .inputs import Text, check_name, check_text
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 _SACREBLEU_TOKENIZERS = {
@@ -84,7 +83,7 @@ def _build_tokenizer(name: str):
     return lambda text: tokenizer(text.rstrip()).split()
 
 
-def tokenize(text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
+def tokenize(text: Text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
     """Split a text into tokens; a sequence of tokens is returned as it is.
 
     Lowercasing comes before tokenization, as in sacrebleu.

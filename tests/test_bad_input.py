@@ -56,7 +56,7 @@ def test_weights_as_a_dict_are_refused():
 
 def test_weights_as_a_set_are_refused():
     # {0.25, 0.25, 0.25, 0.25} == {0.25}: BLEU-1 with weight 0.25 instead of BLEU-4.
-    message = message_of(TypeError, sentence_bleu, "the cat sat", ["the cat sat"], weights={0.25, 0.25, 0.25, 0.25})
+    message = message_of(TypeError, sentence_bleu, "the cat sat", ["the cat sat"], weights={0.25, 0.25, 0.25, 0.25})  # noqa: B033 (the mistake under test)
     assert_mentions(message, "set", "order", "weights=(0.25, 0.25, 0.25, 0.25)")
 
 

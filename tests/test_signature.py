@@ -116,8 +116,9 @@ def test_every_view_shows_the_signature():
 
 
 def test_version_is_the_packages():
-    import tomllib
     from pathlib import Path
+
+    import tomllib
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
     assert bleu_lab.__version__ == pyproject["project"]["version"] == "0.2.0"
