@@ -37,8 +37,9 @@ from typing import Any
 from .bleu import _score_statistics, score_with_settings, tokenize_corpus
 from .counting import SentenceStats, corpus_statistics_matrix
 from .inputs import References, Text, _kind, check_confidence, check_corpus, check_n_samples, check_seed
+from .scoring import bleu_scores
 from .settings import BleuSettings
-from .smoothing import _LOG_ZERO
+from .smoothing import Method6Undefined
 
 
 @dataclass(frozen=True)
@@ -249,35 +250,45 @@ def _resample_counts(n_sentences, n_samples, seed):
 
 
 def resampled_scores(matrix, weights_matrix, last_drawn, scoring) -> Any:
-    """BLEU of every resample: ``weights_matrix @ matrix`` summed statistics, scored row by row at once.
+    """BLEU of every resample: the statistics ``weights_matrix @ matrix``, scored at once by
+    :func:`bleu_lab.scoring.bleu_scores` (the function that scores a sentence and a corpus too).
 
+    nltk's methods (a rule of their smoothing method) add each drawn sentence's phantom n-grams,
+    ``weights_matrix @ max(1, totals)``, and look at the sentence drawn last, ``last_drawn[b]``.
     ``scoring`` is a :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
     """
+    import numpy as np
+
     if not isinstance(scoring, BleuSettings):
         scoring = BleuSettings(**scoring, tokenize=None, lowercase=None)
+    order = (matrix.shape[1] - 2) // 2
     sums = weights_matrix @ matrix  # exact: integer sums far below 2**53
+    matches, totals = sums[:, 2 : 2 + order], sums[:, 2 + order :]
+    last = None
     if scoring.method.phantom_ngrams:
-        return _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring)
-    return bleu_from_sums(sums, scoring.order, scoring.weights, scoring.smoothing, scoring.smooth_value,
-                          scoring.effective_order)
+        totals = weights_matrix @ np.maximum(matrix[:, 2 + order :], 1.0)
+        rows = matrix[np.asarray(last_drawn)]
+        zeros = np.zeros(len(rows))
+        fifth = order >= 5
+        last = (rows[:, 0], rows[:, 6] if fifth else zeros, rows[:, 2 + order + 4] if fifth else zeros)
+    try:
+        return bleu_scores(matches, totals, sums[:, 0], sums[:, 1], scoring, last=last).scores
+    except Method6Undefined as error:
+        # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
+        # where the whole test set has some, so the interval would rest on the other resamples only.
+        raise ValueError(
+            f"smoothing='method6' is undefined for {error.rows} of the {len(sums)} resamples: they have no matching "
+            f"trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so corpus_bleu works "
+            f"on it, but a bootstrap needs a score for every resample. Use another smoothing for the interval, "
+            f"e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
+        ) from None
 
 
-def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effective_order=False):
-    """BLEU for many rows of summed statistics at once (sacrebleu's smoothing rules, Post 2018).
+def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effective_order=False) -> Any:
+    """BLEU for many rows ``c, r, matches_1..K, totals_1..K`` (K >= order) of summed statistics at once.
 
-    ``sums[b]`` is a row ``c, r, matches_1..K, totals_1..K`` (K >= order).
-    Row by row this is :func:`bleu_lab.bleu_from_stats` with smoothing
-    ``"none"``, ``"floor"``, ``"add-k"`` or ``"exp"``:
-
-        p_n  = m_n / t_n, up to the first order with t_n = 0
-               (add-k: m_n + k, t_n + k for n >= 2; floor: a zero m_n becomes
-               ``value``; exp: the j-th order with m_n = 0 gets 1 / (2^j t_n))
-        BLEU = BP * exp(sum_n w_n log p_n), log 0 taken as -9999999999
-        BP   = 1 if c > r else exp(1 - r/c), 0 when c = 0
-
-    with uniform weights over the orders used (all, or with
-    ``effective_order`` those before the first order with no n-gram; explicit
-    uniform weights then keep their total), and 0 when nothing at all matches.
+    Row by row this is :func:`bleu_lab.bleu_from_stats` (sacrebleu's or nltk's rules, one row
+    being its own last sentence); both are :func:`bleu_lab.scoring.bleu_scores`.
 
     >>> import numpy as np
     >>> round(float(bleu_from_sums(np.array([[6, 6, 5, 4, 3, 2, 6, 5, 4, 3]]), 4)[0]), 4)
@@ -285,64 +296,10 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
     """
     import numpy as np
 
+    settings = BleuSettings(order, weights, smoothing, value, effective_order, None, None)
     sums = np.asarray(sums, dtype=np.float64)
     width = (sums.shape[1] - 2) // 2
-    c, r = sums[:, 0], sums[:, 1]
-    matches = sums[:, 2 : 2 + order].copy()
-    totals = sums[:, 2 + width : 2 + width + order].copy()
-    anything_matched = (matches > 0).any(axis=1)
-    if smoothing == "add-k":
-        matches[:, 1:] += value
-        totals[:, 1:] += value
-    reached = np.cumprod(totals > 0, axis=1).astype(bool)  # orders before the first one with no n-gram
-    safe_totals = np.where(totals > 0, totals, 1.0)
-    zero = reached & (matches == 0)
-    precisions = np.where(reached & (matches != 0), matches / safe_totals, 0.0)
-    if smoothing == "exp":
-        precisions = np.where(zero, 1.0 / (2.0 ** np.cumsum(zero, axis=1) * safe_totals), precisions)
-    elif smoothing == "floor":
-        precisions = np.where(zero, value / safe_totals, precisions)
-    logs = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1.0)), _LOG_ZERO)
-    if weights is None or effective_order:
-        # Uniform weights spread over the orders used; explicit (uniform) weights keep their total.
-        used = reached.sum(axis=1) if effective_order else np.full(len(sums), order)
-        used = np.where(used == 0, order, used)
-        scale = 1.0 if weights is None else float(sum(weights))
-        log_mean = np.where(np.arange(order) < used[:, None], logs, 0.0).sum(axis=1) * scale / used
-    else:
-        log_mean = (logs * np.asarray(weights, dtype=np.float64)).sum(axis=1)
-    safe_c = np.where(c > 0, c, 1.0)
-    bp = np.where(c > r, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
-    return np.where(anything_matched, bp * np.exp(log_mean), 0.0)
-
-
-def _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring):
-    """nltk's methods look at the last sentence and count phantom n-grams: one bleu_from_stats per sample."""
-    import numpy as np
-
-    order = (matrix.shape[1] - 2) // 2
-    phantom_totals = weights_matrix @ np.maximum(matrix[:, 2 + order :], 1.0)
-    integer_rows = matrix.astype(np.int64)
-    scores = np.empty(len(sums))
-    failed = 0
-    for b, (row, totals) in enumerate(zip(sums.astype(np.int64).tolist(), phantom_totals.astype(np.int64).tolist())):
-        last_sentence = SentenceStats.from_row(integer_rows[last_drawn[b]].tolist())
-        try:
-            scores[b] = score_with_settings(row[2 : 2 + order], totals, row[0], row[1], scoring, last_sentence).score
-        except ValueError:
-            if scoring.smoothing != "method6":
-                raise
-            failed += 1
-    if failed:
-        # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
-        # where the whole test set has some, so the interval would rest on the other resamples only.
-        raise ValueError(
-            f"smoothing='method6' is undefined for {failed} of the {len(sums)} resamples: they have no matching "
-            f"trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so corpus_bleu works "
-            f"on it, but a bootstrap needs a score for every resample. Use another smoothing for the interval, "
-            f"e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
-        )
-    return scores
+    return bleu_scores(sums[:, 2 : 2 + width], sums[:, 2 + width :], sums[:, 0], sums[:, 1], settings).scores
 
 
 def _interval(scores, confidence):
