@@ -18,11 +18,10 @@ from dataclasses import replace
 from typing import Any
 
 from .counting import (
-    VECTORISED_MIN_SENTENCES,
     SentenceStats,
     check_order,
     closest_reference_length,
-    corpus_statistics_matrix,
+    count_statistics,
     ngram_matches,
     sentence_statistics,
     sum_statistics,
@@ -175,18 +174,10 @@ def sentence_bleu(
     return replace(result, candidate_tokens=candidate_tokens, reference_tokens=tuple(reference_tokens))
 
 
-def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False):
-    """Per-sentence statistics of a checked corpus, as a list of ``SentenceStats``.
-
-    Large corpora are counted all at once with numpy
-    (:func:`bleu_lab.counting.corpus_statistics_matrix`); the numbers are
-    the same as sentence by sentence.
-    """
+def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False) -> SentenceStats:
+    """Statistics of a checked corpus: one row per sentence (:class:`bleu_lab.SentenceStats`)."""
     candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase)
-    if len(candidate_tokens) < VECTORISED_MIN_SENTENCES:
-        return [sentence_statistics(c, r, max_order) for c, r in zip(candidate_tokens, reference_tokens)]
-    matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, max_order)
-    return [SentenceStats.from_row(row) for row in matrix.tolist()]
+    return count_statistics(candidate_tokens, reference_tokens, max_order)
 
 
 def tokenize_corpus(candidates, references, tokenize, lowercase):
@@ -210,19 +201,22 @@ def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) 
 def _score_statistics(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
     """The score of summed statistics; nltk's methods count each sentence's empty orders as one
     phantom n-gram and look at the last sentence (rules of their smoothing method)."""
-    if isinstance(statistics, (str, bytes)) or not hasattr(statistics, "__len__") or not all(
-        isinstance(s, SentenceStats) for s in statistics
-    ):
+    if isinstance(statistics, SentenceStats):
+        total = statistics
+    elif isinstance(statistics, (list, tuple)) and all(isinstance(s, SentenceStats) for s in statistics):
+        total = sum_statistics(statistics)
+    else:
         raise TypeError(
-            f"statistics must be a list of SentenceStats, not {_kind(statistics)}. "
+            f"statistics must be SentenceStats (or a list of them), not {_kind(statistics)}. "
             f"Right: score_statistics(corpus_statistics(candidates, references))"
         )
-    total = sum_statistics(statistics)
+    if len(total) == 0:
+        raise ValueError("cannot score empty statistics; a corpus needs at least one sentence")
     totals = total.totals
     last = None
     if settings.method.phantom_ngrams:
-        totals = tuple(sum(max(1, s.totals[n]) for s in statistics) for n in range(len(totals)))
-        last = statistics[-1]
+        totals = total.phantom_totals
+        last = total[-1]
     return score_with_settings(
         total.matches, totals, total.candidate_length, total.reference_length, settings, last,
         n_references=n_references,
@@ -254,7 +248,7 @@ def corpus_bleu(
     statistics = corpus_statistics(
         candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
-    result = _score_statistics(statistics, settings, n_references={len(r) for r in references})
+    result = _score_statistics(statistics, settings, n_references=frozenset(len(r) for r in references))
     return replace(result, sentences=len(statistics))
 
 

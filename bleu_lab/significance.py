@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bleu import _score_statistics, score_with_settings, tokenize_corpus
-from .counting import SentenceStats, corpus_statistics_matrix
+from .bleu import _score_statistics, tokenize_corpus
+from .counting import count_statistics
 from .inputs import References, Text, _kind, check_confidence, check_corpus, check_n_samples, check_seed
 from .scoring import bleu_scores
 from .settings import BleuSettings
@@ -198,19 +198,11 @@ def _collect_systems(systems, references, bleu_keywords, function):
         if reference_tokens is None:
             _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
         candidate_tokens, _ = tokenize_corpus(candidates, [], settings.tokenize, settings.lowercase)
-        matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, settings.counting_order)
+        statistics = count_statistics(candidate_tokens, reference_tokens, settings.counting_order)
         n_references = frozenset(len(r) for r in reference_tokens)
         # The score of the whole test set exactly as corpus_bleu computes it.
-        if settings.method.phantom_ngrams:
-            rows = [SentenceStats.from_row(row) for row in matrix.tolist()]
-            score = _score_statistics(rows, settings.scoring).score
-        else:
-            order = settings.counting_order
-            total = matrix.sum(axis=0).tolist()
-            score = score_with_settings(
-                total[2 : 2 + order], total[2 + order :], total[0], total[1], settings.scoring
-            ).score
-        matrix = np.asarray(matrix, dtype=np.float64)
+        score = _score_statistics(statistics, settings.scoring).score
+        matrix = statistics.rows.astype(np.float64)  # exact: counts far below 2**53
         matrix.setflags(write=False)
         collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords, settings=settings,
                                           n_references=n_references))
