@@ -42,8 +42,22 @@ from .settings import BleuSettings
 from .smoothing import Method6Undefined
 
 
+class _Resampled:
+    """What both bootstrap results share: their settings, references and draws make one signature."""
+
+    settings: BleuSettings
+    n_references: int | frozenset | set | None
+    n_samples: int
+    seed: int
+
+    @property
+    def signature(self) -> str:
+        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
+        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
+
+
 @dataclass(frozen=True)
-class BootstrapResult:
+class BootstrapResult(_Resampled):
     """A corpus BLEU score with its bootstrap confidence interval (0-1 scale).
 
     ``low`` and ``high`` are percentiles of the resampled scores: with
@@ -65,11 +79,6 @@ class BootstrapResult:
     n_references: int | frozenset | set | None = None
 
     @property
-    def signature(self) -> str:
-        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
-        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
-
-    @property
     def half_width(self) -> float:
         """Half the width of the interval, (high - low) / 2: sacrebleu's ``ci``."""
         return (self.high - self.low) / 2
@@ -82,7 +91,7 @@ class BootstrapResult:
 
 
 @dataclass(frozen=True)
-class PairedBootstrapResult:
+class PairedBootstrapResult(_Resampled):
     """Paired bootstrap comparison of a system with a baseline on the same test set (0-1 scale).
 
     ``p_value`` is defined as in sacrebleu's paired bootstrap test and the
@@ -103,11 +112,6 @@ class PairedBootstrapResult:
     system_high: float
     settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
     n_references: int | frozenset | set | None = None
-
-    @property
-    def signature(self) -> str:
-        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
-        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
 
     @property
     def difference(self) -> float:
