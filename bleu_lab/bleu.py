@@ -30,12 +30,12 @@ from .inputs import (
     References,
     Text,
     Weights,
-    _kind,
     check_candidate_and_references,
     check_corpus,
     check_count,
     check_counts,
     check_matches_within_totals,
+    describe,
 )
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import bleu_scores, brevity_penalty_value
@@ -102,7 +102,7 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
                 [last_sentence.totals[4] if fifth else 0])
     try:
         scored = bleu_scores([counts], [totals], [candidate_length], [reference_length], settings, last=last)
-    except FloatingPointError as error:
+    except (FloatingPointError, OverflowError) as error:
         # Only absurd inputs get here: huge weights on a smoothed precision above 1, or lengths beyond a float.
         raise ValueError(
             f"the score overflows a float ({error}); weights are usually fractions that sum to 1, "
@@ -195,10 +195,10 @@ def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) 
     ``bleu_keywords`` are the scoring keywords of :func:`bleu_from_stats`.
     """
     settings = BleuSettings(**bleu_keywords, tokenize=None, lowercase=None)
-    return _score_statistics(statistics, settings)
+    return score_counted(statistics, settings)
 
 
-def _score_statistics(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
+def score_counted(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
     """The score of summed statistics; nltk's methods count each sentence's empty orders as one
     phantom n-gram and look at the last sentence (rules of their smoothing method)."""
     if isinstance(statistics, SentenceStats):
@@ -207,7 +207,7 @@ def _score_statistics(statistics, settings: BleuSettings, *, n_references=None) 
         total = sum_statistics(statistics)
     else:
         raise TypeError(
-            f"statistics must be SentenceStats (or a list of them), not {_kind(statistics)}. "
+            f"statistics must be SentenceStats (or a list of them), not {describe(statistics)}. "
             f"Right: score_statistics(corpus_statistics(candidates, references))"
         )
     if len(total) == 0:
@@ -248,7 +248,7 @@ def corpus_bleu(
     statistics = corpus_statistics(
         candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
-    result = _score_statistics(statistics, settings, n_references=frozenset(len(r) for r in references))
+    result = score_counted(statistics, settings, n_references=frozenset(len(r) for r in references))
     return replace(result, sentences=len(statistics))
 
 

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .inputs import _kind, check_order
+from .inputs import check_order, describe
 
 
-def _count(tokens, n: int) -> Counter:
-    """n-gram counts of a token sequence, with no argument checks (the fast inner path)."""
+def count_ngrams(tokens, n: int) -> Counter:
+    """n-gram counts of a token sequence, with no argument checks (:func:`ngrams` checks them)."""
     if n == 1:
         return Counter(zip(tokens))
     return Counter(zip(*[tokens[i:] for i in range(n)]))
@@ -39,14 +39,17 @@ def ngrams(tokens: Sequence[str], n: int) -> Counter:
             f"Right: ngrams({tokens[:30]!r}.split(), {n!r}) or ngrams(bleu_lab.tokenize(text), {n!r})"
         )
     if tokens is None or not hasattr(tokens, "__len__"):
-        raise TypeError(f"ngrams takes a list of token strings, got {_kind(tokens)}. Right: ngrams(['the', 'cat'], 1)")
+        raise TypeError(
+            f"ngrams takes a list of token strings, got {describe(tokens)}. Right: ngrams(['the', 'cat'], 1)"
+        )
     for position, token in enumerate(tokens):
         if not isinstance(token, str):
             raise TypeError(
-                f"tokens[{position}] is {_kind(token)}; every token must be a string. Right: ngrams(['the', 'cat'], 1)"
+                f"tokens[{position}] is {describe(token)}; every token must be a string. "
+                f"Right: ngrams(['the', 'cat'], 1)"
             )
     n = check_order(n, "n")
-    return _count(list(tokens), n)
+    return count_ngrams(list(tokens), n)
 
 
 def closest_reference_length(candidate_length: int, reference_lengths) -> int:
@@ -71,7 +74,7 @@ def max_reference_counts(references, n: int) -> Counter:
     """
     merged: Counter = Counter()
     for reference in references:
-        merged |= _count(reference, n)  # a Counter union keeps the larger count of each key
+        merged |= count_ngrams(reference, n)  # a Counter union keeps the larger count of each key
     return merged
 
 
@@ -360,7 +363,7 @@ def ngram_matches(candidate, references, n: int) -> tuple:
     reference_counts = max_reference_counts(references, n)
     return tuple(
         NgramMatch(gram, count, reference_counts.get(gram, 0), min(count, reference_counts.get(gram, 0)))
-        for gram, count in _count(candidate, n).items()
+        for gram, count in count_ngrams(candidate, n).items()
     )
 
 

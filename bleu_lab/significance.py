@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bleu import _score_statistics, tokenize_corpus
+from .bleu import score_counted, tokenize_corpus
 from .counting import count_statistics
-from .inputs import References, Text, _kind, check_confidence, check_corpus, check_n_samples, check_seed
+from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
 from .scoring import bleu_scores
 from .settings import BleuSettings
 from .smoothing import Method6Undefined
@@ -205,7 +205,7 @@ def _collect_systems(systems, references, bleu_keywords, function):
         statistics = count_statistics(candidate_tokens, reference_tokens, settings.counting_order)
         n_references = frozenset(len(r) for r in reference_tokens)
         # The score of the whole test set exactly as corpus_bleu computes it.
-        score = _score_statistics(statistics, settings.scoring).score
+        score = score_counted(statistics, settings.scoring).score
         matrix = statistics.rows.astype(np.float64)  # exact: counts far below 2**53
         matrix.setflags(write=False)
         collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords, settings=settings,
@@ -227,7 +227,7 @@ def collect_statistics(
 def _scoring(statistics, what) -> BleuSettings:
     if not isinstance(statistics, CorpusStatistics):
         raise TypeError(
-            f"{what} must come from collect_statistics(candidates, references, ...), not {_kind(statistics)}; "
+            f"{what} must come from collect_statistics(candidates, references, ...), not {describe(statistics)}; "
             f"with text, call bootstrap_ci / paired_bootstrap instead"
         )
     return statistics.settings.scoring
