@@ -251,4 +251,9 @@ class RougeSettings:
         ])
 
 
+# TerSettings (bleu_lab.ter) belongs here, next to the others: a frozen dataclass whose __post_init__
+# calls checks in inputs.py and whose signature() writes sacrebleu's TER keys
+# (nrefs|case|tok|norm|punct|asian|version) and then ("bleu_lab", __version__), through _join.
+
+
 __all__ = ["BLEU_KEYWORDS", "MAX_ORDER", "BleuSettings", "ChrfSettings", "RougeSettings", "sacrebleu_version"]
