@@ -97,10 +97,10 @@ def test_vectorised_scores_equal_sacrebleus_compute_bleu(data, smoothing, effect
     order, rows = data
     matrix = []
     for c, r, totals in rows:
-        # totals non-increasing like real n-gram counts; matches at most the totals
+        # totals non-increasing like real n-gram counts, at most c; matches at most the totals
         totals = sorted(totals, reverse=True)
         matches = [t // 2 for t in totals]
-        matrix.append([c, r, *matches, *totals])
+        matrix.append([max(c, totals[0]), r, *matches, *totals])
     sums = np.array(matrix, dtype=np.float64)
     value = {"floor": 0.1, "add-k": 1.0}.get(smoothing)
     got = bleu_from_sums(sums, order, None, smoothing, value, effective_order)
