@@ -31,6 +31,7 @@ from .playground import compute_bp_explorer, compute_paraphrase, compute_playgro
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
+from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __version__ = "0.1.0"
@@ -39,9 +40,11 @@ __all__ = [
     "BleuResult",
     "BootstrapResult",
     "ChrfResult",
+    "CorpusSimilarityResult",
     "PairedBootstrapResult",
     "RougeResult",
     "SentenceStats",
+    "SimilarityResult",
     "TOKENIZER_NAMES",
     "bleu_from_stats",
     "bootstrap_ci",
@@ -52,6 +55,7 @@ __all__ = [
     "compute_playground",
     "corpus_chrf",
     "corpus_bleu",
+    "corpus_similarity",
     "load_example",
     "load_examples",
     "modified_precision",
@@ -62,5 +66,6 @@ __all__ = [
     "rouge_lsum",
     "rouge_n",
     "sentence_bleu",
+    "similarity",
     "tokenize",
 ]
