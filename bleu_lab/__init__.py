@@ -31,7 +31,7 @@ from .playground import compute_bp_explorer, compute_paraphrase, compute_playgro
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
-from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity
+from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity, system_similarity
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __version__ = "0.1.0"
@@ -67,5 +67,6 @@ __all__ = [
     "rouge_n",
     "sentence_bleu",
     "similarity",
+    "system_similarity",
     "tokenize",
 ]

@@ -97,7 +97,11 @@ def _model() -> _Model:
     )
     tokenizer = loaded.tokenizer
     tokenizer.no_padding()
-    return _Model(tokenizer=tokenizer, vectors=loaded.embedding, version=getattr(wordllama, "__version__", "?"))
+    import numpy as np
+
+    # float64 once here, so every mean and cosine is computed in double precision.
+    vectors = np.asarray(loaded.embedding, dtype=np.float64)
+    return _Model(tokenizer=tokenizer, vectors=vectors, version=getattr(wordllama, "__version__", "?"))
 
 
 def _as_text(text) -> str:
@@ -105,21 +109,28 @@ def _as_text(text) -> str:
     return text if isinstance(text, str) else " ".join(text)
 
 
-def _embed(texts: list) -> tuple:
-    """Subwords and mean subword vector of each text (a zero vector for a text with no subwords)."""
+def _embed(texts: list, *, subwords: bool = True) -> tuple:
+    """Subwords (if asked for) and mean subword vector of each text (a zero vector for a text with no subwords).
+
+    The mean is computed as (subword counts per text, a sparse matrix) @ (subword vectors) / lengths, which
+    gives the same numbers as averaging the looked-up vectors without building one row per subword.
+    """
     import numpy as np
+    import scipy.sparse
 
     model = _model()
-    encodings = model.tokenizer.encode_batch(texts, add_special_tokens=False)
+    # encode_batch_fast (tokenizers 0.20+) skips the character offsets, which are not needed here.
+    encode = getattr(model.tokenizer, "encode_batch_fast", model.tokenizer.encode_batch)
+    encodings = encode(texts, add_special_tokens=False)
     lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(encodings))
-    vectors = np.zeros((len(texts), model.vectors.shape[1]), dtype=np.float64)
-    if lengths.sum():
-        ids = np.concatenate([np.asarray(e.ids, dtype=np.int64) for e in encodings if e.ids])
-        rows = model.vectors[ids].astype(np.float64)
-        starts = np.cumsum(lengths) - lengths
-        present = lengths > 0
-        vectors[present] = np.add.reduceat(rows, starts[present], axis=0) / lengths[present, None]
-    return [tuple(e.tokens) for e in encodings], vectors
+    ids = np.fromiter((i for e in encodings for i in e.ids), dtype=np.int64, count=int(lengths.sum()))
+    rows = np.repeat(np.arange(len(texts)), lengths)
+    counts = scipy.sparse.csr_matrix(
+        (np.ones(ids.size), (rows, ids)), shape=(len(texts), model.vectors.shape[0])
+    )
+    vectors = np.asarray(counts @ model.vectors) / np.maximum(lengths, 1)[:, None]
+    tokens = [tuple(e.tokens) for e in encodings] if subwords else []
+    return tokens, vectors
 
 
 def _cosines(a, b):
@@ -297,26 +308,53 @@ def corpus_similarity(candidates, references) -> CorpusSimilarityResult:
     >>> corpus_similarity(["the cat is on the mat"], [["the cat is on the mat"]]).n_references
     1
     """
-    candidates, references = check_corpus(candidates, references, function="corpus_similarity")
+    return system_similarity({"corpus": candidates}, references, function="corpus_similarity")["corpus"]
+
+
+def system_similarity(systems, references, *, function: str = "system_similarity") -> dict:
+    """:func:`corpus_similarity` of several systems against the same references: ``{name: result}``.
+
+    ``systems`` maps a name to its candidate lines; ``references[i]`` is the
+    list of references of segment i. Every distinct text (a reference, or a
+    line two systems share) is embedded once for all systems.
+
+    >>> scores = system_similarity({"A": ["a cat"], "B": ["the cat"]}, [["the cat"]])
+    >>> round(scores["B"].score, 4)
+    1.0
+    """
     import numpy as np
 
-    texts = list(dict.fromkeys([*map(_as_text, candidates), *(_as_text(r) for refs in references for r in refs)]))
-    _, vectors = _embed(texts)
+    if not hasattr(systems, "items") or not systems:
+        raise TypeError(
+            f"systems must be a non-empty mapping from a system name to its candidate lines. "
+            f"Right: {function}({{'A': lines_a, 'B': lines_b}}, [[ref] for ref in reference_lines])"
+        )
+    checked = {}
+    for name, lines in systems.items():
+        candidates, refs = check_corpus(lines, references, function=function)
+        checked[name] = [_as_text(c) for c in candidates]
+    reference_texts = [[_as_text(r) for r in rs] for rs in refs]
+    every_text = [*(t for lines in checked.values() for t in lines), *(t for rs in reference_texts for t in rs)]
+    texts = list(dict.fromkeys(every_text))
+    _, vectors = _embed(texts, subwords=False)
     row = {text: i for i, text in enumerate(texts)}
-    candidate_rows = np.array([row[_as_text(c)] for c in candidates])
-    scores = np.full(len(candidates), -np.inf)
-    n_references = max(len(refs) for refs in references)
-    for k in range(n_references):
-        has = np.array([len(refs) > k for refs in references])
-        reference_rows = np.array([row[_as_text(refs[k])] for refs in references if len(refs) > k])
-        cosines = _cosines(vectors[candidate_rows[has]], vectors[reference_rows])
-        scores[has] = np.maximum(scores[has], cosines)
-    return CorpusSimilarityResult(
-        score=float(scores.mean()),
-        sentence_scores=tuple(float(s) for s in scores),
-        n_references=n_references,
-        model_version=_model().version,
-    )
+    n_references = max(len(rs) for rs in reference_texts)
+    version = _model().version
+    results = {}
+    for name, lines in checked.items():
+        candidate_rows = np.array([row[t] for t in lines])
+        scores = np.full(len(lines), -np.inf)
+        for k in range(n_references):
+            has = np.array([len(rs) > k for rs in reference_texts])
+            reference_rows = np.array([row[rs[k]] for rs in reference_texts if len(rs) > k])
+            scores[has] = np.maximum(scores[has], _cosines(vectors[candidate_rows[has]], vectors[reference_rows]))
+        results[name] = CorpusSimilarityResult(
+            score=float(scores.mean()),
+            sentence_scores=tuple(float(x) for x in scores),
+            n_references=n_references,
+            model_version=version,
+        )
+    return results
 
 
-__all__ = ["CorpusSimilarityResult", "SimilarityResult", "corpus_similarity", "similarity"]
+__all__ = ["CorpusSimilarityResult", "SimilarityResult", "corpus_similarity", "similarity", "system_similarity"]
