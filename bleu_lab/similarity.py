@@ -119,8 +119,9 @@ def _embed(texts: list, *, subwords: bool = True) -> tuple:
     import scipy.sparse
 
     model = _model()
-    # encode_batch_fast (tokenizers 0.20+) skips the character offsets, which are not needed here.
-    encode = getattr(model.tokenizer, "encode_batch_fast", model.tokenizer.encode_batch)
+    # encode_batch_fast (tokenizers 0.20+) skips the offsets and the subword strings: only for scores.
+    fast = getattr(model.tokenizer, "encode_batch_fast", None)
+    encode = model.tokenizer.encode_batch if subwords or fast is None else fast
     encodings = encode(texts, add_special_tokens=False)
     lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(encodings))
     ids = np.fromiter((i for e in encodings for i in e.ids), dtype=np.int64, count=int(lengths.sum()))
