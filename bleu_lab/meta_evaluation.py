@@ -266,9 +266,11 @@ class Correlation:
 
 
 def _kendall(x, y) -> float:
+    """scipy's Kendall tau; 0.0 (no order either way) for a resample that drew one system only, where it is nan."""
     import scipy.stats
 
-    return float(scipy.stats.kendalltau(x, y).statistic)
+    value = float(scipy.stats.kendalltau(x, y).statistic)
+    return 0.0 if math.isnan(value) else value
 
 
 def correlation(

@@ -173,6 +173,13 @@ def test_signature_explain_and_html():
     assert "mean of 1 sentence cosines" in corpus.explain()
 
 
+def test_explain_lists_the_subwords(wordllama_model):
+    expected = wordllama_model.tokenizer.encode(PARAPHRASE, add_special_tokens=False).tokens
+    result = similarity(PARAPHRASE, [REFERENCE])
+    assert result.candidate_subwords == tuple(expected)
+    assert f"candidate ({len(expected)} subwords): {' '.join(expected)}" in result.explain()
+
+
 def test_import_bleu_lab_does_not_import_the_model_package():
     code = "import sys, bleu_lab; bleu_lab.similarity; print('wordllama' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
