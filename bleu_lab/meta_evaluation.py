@@ -406,6 +406,19 @@ def _spread(values: Sequence[float], gap: float) -> list:
     return positions
 
 
+def _finish(ax, title: str, xlabel: str, ylabel: str, *, grid: str):
+    """A light grid behind the data, and title and axis labels in bold sans-serif at projector sizes."""
+    from . import plotting
+
+    ax.grid(axis=grid, alpha=0.3)
+    ax.set_axisbelow(True)
+    plotting._style(ax, title, xlabel, ylabel)
+    for label in (ax.title, ax.xaxis.label, ax.yaxis.label):
+        label.set_fontweight("bold")
+        label.set_fontfamily("sans-serif")
+    return ax
+
+
 def plot_metric_vs_human(
     metric: Mapping[str, float],
     human: Mapping[str, float],
@@ -448,13 +461,7 @@ def plot_metric_vs_human(
     ax.text(0.02, 0.97, f"n = {c.n}\nPearson r = {c.pearson:.3f}\nKendall tau = {c.kendall:.3f}",
             transform=ax.transAxes, va="top", ha="left", fontsize=plotting.TEXT_SIZE, fontweight="bold",
             fontfamily="sans-serif", bbox={"facecolor": "white", "edgecolor": "#cccccc"})
-    ax.grid(alpha=0.3)
-    ax.set_axisbelow(True)
-    plotting._style(ax, title, xlabel, ylabel)
-    for label in (ax.title, ax.xaxis.label, ax.yaxis.label):
-        label.set_fontweight("bold")
-        label.set_fontfamily("sans-serif")
-    return ax
+    return _finish(ax, title, xlabel, ylabel, grid="both")
 
 
 def plot_agreement_by_difference(
@@ -478,13 +485,7 @@ def plot_agreement_by_difference(
     ax.axhline(0.5, color="#888888", linestyle="--", linewidth=1, label="0.5: a coin flip")
     ax.legend(loc="upper left", fontsize=plotting.TEXT_SIZE, frameon=False)
     ax.set_ylim(0, 1.12)
-    ax.grid(axis="y", alpha=0.3)
-    ax.set_axisbelow(True)
-    plotting._style(ax, title, xlabel, "share of pairs in the human order")
-    for label in (ax.title, ax.xaxis.label, ax.yaxis.label):
-        label.set_fontweight("bold")
-        label.set_fontfamily("sans-serif")
-    return ax
+    return _finish(ax, title, xlabel, "share of pairs in the human order", grid="y")
 
 
 __all__ = [

@@ -149,6 +149,10 @@ def _signature(n_references: int, version: str) -> str:
     return f"nrefs:{n_references}|model:{MODEL_NAME}|pool:mean|sim:cos|wordllama:{version}|bleu_lab:{__version__}"
 
 
+def _model_line(version: str) -> str:
+    return f"model: {MODEL_NAME} (WordLlama, shipped in the wordllama {version} wheel, loaded offline)"
+
+
 _HOW = (
     "each text -> Llama 2 SentencePiece subwords -> one fixed {dim}-number vector per subword (no context) "
     "-> the mean vector; score = cosine a.b / (|a| |b|) of candidate and reference vectors"
@@ -193,7 +197,7 @@ class SimilarityResult:
         lines = [
             f"similarity = {self.score:.4f}: cosine of the candidate's vector with the best reference's vector "
             f"(reference {self.best + 1} of {len(self.references)})",
-            f"model: {MODEL_NAME} (WordLlama, shipped in the wordllama {self.model_version} wheel, loaded offline)",
+            _model_line(self.model_version),
             "how: " + _HOW.format(dim=MODEL_DIM),
             f"candidate ({len(self.candidate_subwords)} subwords): {' '.join(self.candidate_subwords)}",
         ]
@@ -256,7 +260,7 @@ class CorpusSimilarityResult:
         return "\n".join([
             f"similarity = {self.score:.4f}: the mean of {len(ordered)} sentence cosines "
             f"(lowest {ordered[0]:.4f}, median {middle:.4f}, highest {ordered[-1]:.4f})",
-            f"model: {MODEL_NAME} (WordLlama, shipped in the wordllama {self.model_version} wheel, loaded offline)",
+            _model_line(self.model_version),
             "how: " + _HOW.format(dim=MODEL_DIM) + "; with several references the best cosine counts",
             f"({self.signature})",
         ])
