@@ -33,6 +33,7 @@ from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .settings import BleuSettings, ChrfSettings, RougeSettings, __version__
 from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
+from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity, system_similarity
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __all__ = [
@@ -41,10 +42,12 @@ __all__ = [
     "BootstrapResult",
     "ChrfResult",
     "ChrfSettings",
+    "CorpusSimilarityResult",
     "PairedBootstrapResult",
     "RougeResult",
     "RougeSettings",
     "SentenceStats",
+    "SimilarityResult",
     "TOKENIZER_NAMES",
     "__version__",
     "bleu_from_stats",
@@ -56,6 +59,7 @@ __all__ = [
     "compute_playground",
     "corpus_chrf",
     "corpus_bleu",
+    "corpus_similarity",
     "load_example",
     "load_examples",
     "modified_precision",
@@ -66,5 +70,7 @@ __all__ = [
     "rouge_lsum",
     "rouge_n",
     "sentence_bleu",
+    "similarity",
+    "system_similarity",
     "tokenize",
 ]
