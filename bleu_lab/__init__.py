@@ -31,6 +31,7 @@ from .playground import compute_bp_explorer, compute_paraphrase, compute_playgro
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
+from .ter import TerResult, corpus_ter, corpus_wer, ter, wer
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __version__ = "0.1.0"
@@ -43,6 +44,7 @@ __all__ = [
     "RougeResult",
     "SentenceStats",
     "TOKENIZER_NAMES",
+    "TerResult",
     "bleu_from_stats",
     "bootstrap_ci",
     "brevity_penalty",
@@ -52,6 +54,8 @@ __all__ = [
     "compute_playground",
     "corpus_chrf",
     "corpus_bleu",
+    "corpus_ter",
+    "corpus_wer",
     "load_example",
     "load_examples",
     "modified_precision",
@@ -62,5 +66,7 @@ __all__ = [
     "rouge_lsum",
     "rouge_n",
     "sentence_bleu",
+    "ter",
     "tokenize",
+    "wer",
 ]
