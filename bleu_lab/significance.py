@@ -450,14 +450,133 @@ def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=1
     )
 
 
+# ----------------------------------------------------------------------------- approximate randomization
+# (added by the ter helper for `bleu-lab score --paired-ar`; separate from the bootstrap above)
+
+
+@dataclass(frozen=True)
+class PairedRandomizationResult:
+    """Paired approximate randomization test of a system against a baseline (0-1 scale).
+
+    ``p_value`` is the share of random "swaps" (see
+    :func:`approximate_randomization`) whose score difference is larger
+    than the observed one, with the +1 of sacrebleu's ``--paired-ar``.
+    """
+
+    baseline_score: float
+    system_score: float
+    p_value: float
+    n_samples: int
+    seed: int
+
+    @property
+    def difference(self) -> float:
+        """system_score - baseline_score (positive: the system scores higher)."""
+        return self.system_score - self.baseline_score
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """True when p_value < alpha."""
+        return self.p_value < alpha
+
+    def __str__(self) -> str:
+        verdict = "significant" if self.significant() else "not significant"
+        return (
+            f"system {self.system_score:.4f} vs baseline {self.baseline_score:.4f} "
+            f"(difference {self.difference:+.4f}): p = {self.p_value:.4f}, {verdict} at 0.05 "
+            f"(paired approximate randomization, {self.n_samples} trials, seed {self.seed})"
+        )
+
+
+def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_samples=10000,
+                              seed=12345) -> PairedRandomizationResult:
+    """Paired approximate randomization (Riezler and Maxwell 2005, "On Some Pitfalls in Automatic
+    Evaluation and Significance Testing for MT", section 3), on per-sentence statistics.
+
+    Under the null hypothesis the two systems are interchangeable, so for
+    each sentence a fair coin decides whether its two outputs swap owners.
+    Each of ``n_samples`` trials builds two pseudo-systems that way and scores
+    them; with observed difference d = |score(system) - score(baseline)| and
+    trial differences d_t,
+
+        p = (1 + #{t : d_t > d}) / (n_samples + 1)
+
+    ``baseline_rows[i]`` and ``system_rows[i]`` are sentence i's sufficient
+    statistics (the same columns for both: BLEU's lengths and counts, chrF's
+    per-order counts, TER's edits and reference length); ``score_sums`` maps
+    an array of summed rows (one per line) to their scores. The coins are
+    drawn as sacrebleu's ``--paired-ar`` draws them
+    (``numpy.random.default_rng(seed).integers(2, size=(n_samples, n), dtype=bool)``),
+    so with the same seed and trials the p-value is sacrebleu's. One
+    departure, as in :func:`paired_bootstrap`: when the two scores are equal,
+    p is 1.
+    """
+    import numpy as np
+
+    n_samples = _check_n_samples(n_samples)
+    seed = _check_seed(seed)
+    baseline_rows = np.asarray(baseline_rows, dtype=np.float64)
+    system_rows = np.asarray(system_rows, dtype=np.float64)
+    if baseline_rows.shape != system_rows.shape or baseline_rows.ndim != 2:
+        raise ValueError(
+            f"baseline and system statistics must have the same shape (sentences x statistics), got "
+            f"{baseline_rows.shape} and {system_rows.shape}: both systems must translate the same test set"
+        )
+    observed = score_sums(np.stack([baseline_rows.sum(axis=0), system_rows.sum(axis=0)]))
+    baseline_score, system_score = float(observed[0]), float(observed[1])
+    keep = np.random.default_rng(seed).integers(2, size=(n_samples, len(baseline_rows)), dtype=bool)
+    swap = ~keep
+    first = keep @ baseline_rows + swap @ system_rows
+    second = swap @ baseline_rows + keep @ system_rows
+    differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
+    difference = abs(system_score - baseline_score)
+    if difference == 0:
+        p_value = 1.0  # equal scores are no evidence of a difference (sacrebleu gives 1/(n+1))
+    else:
+        p_value = (int(np.sum(differences > difference)) + 1) / (n_samples + 1)
+    return PairedRandomizationResult(baseline_score, system_score, p_value, n_samples, seed)
+
+
+def bleu_score_sums(statistics: CorpusStatistics):
+    """A function scoring summed rows of ``statistics.matrix`` as corpus BLEU (sacrebleu's smoothing only)."""
+    scoring = _scoring(statistics, "statistics")
+    smoothing = scoring.get("smoothing", "none")
+    if smoothing in NLTK_SMOOTHING:
+        raise ValueError(
+            f"smoothing={smoothing!r} (nltk's) looks at single sentences, which a randomization trial does "
+            f"not keep; use 'none', 'floor', 'add-k' or 'exp' (sacrebleu's) for a paired randomization test"
+        )
+    order, weights = _resolve_weights(scoring.get("weights"), scoring.get("max_order", 4))
+    value = resolve_smoothing(smoothing, scoring.get("smooth_value"))
+    effective_order = scoring.get("effective_order", False)
+    return lambda sums: bleu_from_sums(sums, order, weights, smoothing, value, effective_order)
+
+
+def paired_approximate_randomization(baseline, system, references, *, n_samples=10000, seed=12345,
+                                     **bleu_keywords) -> PairedRandomizationResult:
+    """Is ``system`` better than ``baseline`` in corpus BLEU? Paired approximate randomization
+    (Riezler and Maxwell 2005); see :func:`approximate_randomization`. 10000 trials is sacrebleu's default.
+    """
+    n_samples = _check_n_samples(n_samples)
+    seed = _check_seed(seed)
+    function = "paired_approximate_randomization"
+    first, second = _collect_systems([baseline, system], references, bleu_keywords, function)
+    return approximate_randomization(
+        first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples, seed=seed
+    )
+
+
 __all__ = [
     "BootstrapResult",
     "CorpusStatistics",
     "PairedBootstrapResult",
+    "PairedRandomizationResult",
+    "approximate_randomization",
     "bleu_from_sums",
+    "bleu_score_sums",
     "bootstrap_ci",
     "bootstrap_ci_from_statistics",
     "collect_statistics",
+    "paired_approximate_randomization",
     "paired_bootstrap",
     "paired_bootstrap_from_statistics",
 ]
