@@ -30,7 +30,13 @@ from .inputs import references_from_streams
 from .playground import compute_bp_explorer, compute_paraphrase, compute_playground
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
-from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
+from .significance import (
+    BootstrapResult,
+    PairedBootstrapResult,
+    bootstrap_ci,
+    paired_approximate_randomization,
+    paired_bootstrap,
+)
 from .ter import TerResult, corpus_ter, corpus_wer, ter, wer
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
@@ -60,6 +66,7 @@ __all__ = [
     "load_examples",
     "modified_precision",
     "ngrams",
+    "paired_approximate_randomization",
     "paired_bootstrap",
     "references_from_streams",
     "rouge_l",

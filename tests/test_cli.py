@@ -285,6 +285,19 @@ def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, 
         assert abs(result[name]["score"] - tests[name][1].score / 100) <= 1e-9
 
 
+def test_library_paired_approximate_randomization_matches_sacrebleu(monkeypatch, wmt19):
+    monkeypatch.setenv("SACREBLEU_SEED", "7")
+    base, other, reference = wmt19.systems["NEU"][:200], wmt19.systems["UCAM"][:200], wmt19.reference[:200]
+    ours = bleu_lab.paired_approximate_randomization(base, other, [[r] for r in reference], n_samples=1000, seed=7,
+                                                     smoothing="exp")
+    _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU()}, [reference], test_type="ar",
+                          n_samples=1000)()
+    assert ours.p_value == tests["BLEU"][1].p_value
+    assert abs(ours.system_score - tests["BLEU"][1].score / 100) <= 1e-9
+    same = bleu_lab.paired_approximate_randomization(base, base, [[r] for r in reference], n_samples=100)
+    assert same.p_value == 1.0  # equal scores: no evidence of a difference (sacrebleu would say 1/101)
+
+
 def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypatch, wmt19):
     import importlib
 
