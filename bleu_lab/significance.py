@@ -536,6 +536,50 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     return PairedRandomizationResult(baseline_score, system_score, p_value, n_samples, seed)
 
 
+def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
+    """Scores of ``n_samples`` bootstrap resamples of per-sentence statistics ``rows`` (sacrebleu's draws).
+
+    The metric-independent form of :func:`bootstrap_ci_from_statistics`, for chrF and TER:
+    ``score_sums`` maps an array of summed rows to their scores.
+    """
+    import numpy as np
+
+    rows = np.asarray(rows, dtype=np.float64)
+    weights_matrix, _ = _resample_counts(len(rows), _check_n_samples(n_samples), _check_seed(seed))
+    return np.asarray(score_sums(weights_matrix @ rows), dtype=np.float64)
+
+
+def bootstrap_ci_rows(rows, score_sums, *, n_samples=1000, confidence=0.95, seed=12345) -> BootstrapResult:
+    """:func:`bootstrap_ci` for any metric given per-sentence ``rows`` and its ``score_sums``."""
+    import numpy as np
+
+    confidence, seed = _check_confidence(confidence), _check_seed(seed)
+    scores = bootstrap_row_scores(rows, score_sums, n_samples=n_samples, seed=seed)
+    low, high = _interval(scores, confidence)
+    score = float(score_sums(np.asarray(rows, dtype=np.float64).sum(axis=0)[None, :])[0])
+    return BootstrapResult(score, low, high, float(scores.mean()), confidence, int(n_samples), seed)
+
+
+def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1000,
+                          seed=12345) -> PairedBootstrapResult:
+    """:func:`paired_bootstrap` for any metric given both systems' per-sentence rows (same draws for both)."""
+    import numpy as np
+
+    seed = _check_seed(seed)
+    first = bootstrap_row_scores(baseline_rows, score_sums, n_samples=n_samples, seed=seed)
+    second = bootstrap_row_scores(system_rows, score_sums, n_samples=n_samples, seed=seed)
+    sums = np.stack([np.asarray(baseline_rows, dtype=np.float64).sum(axis=0),
+                     np.asarray(system_rows, dtype=np.float64).sum(axis=0)])
+    baseline_score, system_score = (float(x) for x in score_sums(sums))
+    observed = abs(system_score - baseline_score)
+    differences = np.abs(second - first)
+    centred = differences - differences.mean()
+    p_value = 1.0 if observed == 0 else (int(np.sum(centred > observed)) + 1) / (int(n_samples) + 1)
+    (baseline_low, baseline_high), (system_low, system_high) = _interval(first, 0.95), _interval(second, 0.95)
+    return PairedBootstrapResult(baseline_score, system_score, p_value, int(n_samples), seed,
+                                 baseline_low, baseline_high, system_low, system_high)
+
+
 def bleu_score_sums(statistics: CorpusStatistics):
     """A function scoring summed rows of ``statistics.matrix`` as corpus BLEU (sacrebleu's smoothing only)."""
     scoring = _scoring(statistics, "statistics")
@@ -573,10 +617,13 @@ __all__ = [
     "approximate_randomization",
     "bleu_from_sums",
     "bleu_score_sums",
+    "bootstrap_ci_rows",
+    "bootstrap_row_scores",
     "bootstrap_ci",
     "bootstrap_ci_from_statistics",
     "collect_statistics",
     "paired_approximate_randomization",
     "paired_bootstrap",
     "paired_bootstrap_from_statistics",
+    "paired_bootstrap_rows",
 ]
