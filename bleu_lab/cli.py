@@ -273,22 +273,6 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
 # ----------------------------------------------------------------------------- metrics
 
 
-def _temporary_signature(metric: str, args, n_references: int) -> str:
-    """TEMPORARY until core's settings object lands: sacrebleu's BLEU and chrF signature formats."""
-    import sacrebleu
-
-    from . import __version__
-
-    if metric == "bleu":
-        body = (f"nrefs:{n_references}|case:{'lc' if args.lowercase else 'mixed'}|eff:no|tok:{args.tokenize}|"
-                f"smooth:{args.smoothing}")
-    else:
-        body = (f"nrefs:{n_references}|case:{'lc' if args.chrf_lowercase else 'mixed'}|"
-                f"eff:{'no' if args.chrf_eps_smoothing else 'yes'}|nc:{args.chrf_char_order}|"
-                f"nw:{args.chrf_word_order}|space:{'yes' if args.chrf_whitespace else 'no'}")
-    return f"{body}|version:{sacrebleu.__version__}|bleu_lab:{__version__}"
-
-
 class Scored:
     """One metric on one system: the score, its details and signature, and per-sentence statistics."""
 
@@ -338,8 +322,8 @@ def score_bleu(systems, references, args) -> list:
                 for row in statistics.matrix.astype(int).tolist()
             ]
         sums = None if keywords["smoothing"].startswith("method") else bleu_score_sums(statistics)
-        scored.append(Scored("BLEU", statistics.score, details, _temporary_signature("bleu", args, len(references[0])),
-                             statistics, sums, sentence_scores, result))
+        signature = statistics.settings.signature(statistics.n_references)
+        scored.append(Scored("BLEU", statistics.score, details, signature, statistics, sums, sentence_scores, result))
     return scored
 
 
@@ -349,6 +333,7 @@ def score_chrf(systems, references, args) -> list:
 
     from .chrf import chrf_from_stats, chrf_score_from_values, sentence_chrf_statistics
     from .inputs import check_corpus
+    from .settings import ChrfSettings
 
     options = {"char_order": args.chrf_char_order, "word_order": args.chrf_word_order, "beta": args.chrf_beta,
                "lowercase": args.chrf_lowercase, "whitespace": args.chrf_whitespace,
@@ -372,8 +357,8 @@ def score_chrf(systems, references, args) -> list:
         if args.sentence_level:
             sentence_scores = [chrf_score_from_values(s.values, **scoring) for s in statistics]
         details = {"average_precision": result.average_precision, "average_recall": result.average_recall}
-        scored.append(Scored(result.name, result.score, details, _temporary_signature("chrf", args, len(references[0])),
-                             rows, score_sums, sentence_scores, result))
+        signature = ChrfSettings(**options).signature({len(refs) for refs in checked})
+        scored.append(Scored(result.name, result.score, details, signature, rows, score_sums, sentence_scores, result))
     return scored
 
 
@@ -381,7 +366,8 @@ def score_ter(systems, references, args) -> list:
     """Corpus TER of every system; the references are tokenized once for all of them."""
     import numpy as np
 
-    from .ter import TerSettings, _reference_words, corpus_ter
+    from .settings import TerSettings
+    from .ter import _reference_words, corpus_ter
 
     settings = TerSettings(args.ter_normalized, args.ter_no_punct, args.ter_asian_support, args.ter_case_sensitive)
     options = {"normalized": args.ter_normalized, "no_punct": args.ter_no_punct,
@@ -403,7 +389,7 @@ def score_ter(systems, references, args) -> list:
                    "shifts": result.num_shifts, "substitutions": result.substitutions,
                    "deletions": result.deletions, "insertions": result.insertions}
         sentence_scores = [float(score_sums(row)[0]) for row in rows] if args.sentence_level else None
-        signature = result.settings.signature(len(references[0]))
+        signature = result.signature
         scored.append(Scored("TER", result.score, details, signature, rows, score_sums, sentence_scores, result))
     return scored
 
@@ -411,21 +397,16 @@ def score_ter(systems, references, args) -> list:
 SCORERS = {"bleu": score_bleu, "chrf": score_chrf, "ter": score_ter}
 
 
-def _interval_record(interval) -> dict:
-    return {"level": interval.confidence, "low": interval.low, "high": interval.high, "mean": interval.mean,
-            "n_samples": interval.n_samples, "seed": interval.seed}
-
-
 def _paired(baseline: Scored, system: Scored, args) -> dict:
     from .significance import (
         PairedBootstrapResult,
-        PairedRandomizationResult,
+        PairedTestResult,
         approximate_randomization,
         paired_bootstrap_from_statistics,
         paired_bootstrap_rows,
     )
 
-    test: PairedRandomizationResult | PairedBootstrapResult
+    test: PairedTestResult | PairedBootstrapResult
     if args.paired_ar:
         if system.score_sums is None:
             raise CommandLineError("--paired-ar needs sacrebleu's smoothing (none, floor, add-k or exp), not nltk's")
@@ -446,15 +427,16 @@ def _paired(baseline: Scored, system: Scored, args) -> dict:
 
 
 def _confidence(scored: Scored, args) -> dict:
-    from .significance import bootstrap_ci_from_statistics, bootstrap_ci_rows
+    from .significance import bootstrap_ci_from_statistics, bootstrap_interval_rows
 
     n = args.n_samples or 1000
     if scored.name == "BLEU":
         interval = bootstrap_ci_from_statistics(scored.rows, n_samples=n, confidence=args.confidence, seed=args.seed)
+        low, high, mean = interval.low, interval.high, interval.mean
     else:
-        interval = bootstrap_ci_rows(scored.rows, scored.score_sums, n_samples=n, confidence=args.confidence,
-                                     seed=args.seed)
-    return _interval_record(interval)
+        low, high, mean = bootstrap_interval_rows(scored.rows, scored.score_sums, n_samples=n,
+                                                  confidence=args.confidence, seed=args.seed)
+    return {"level": args.confidence, "low": low, "high": high, "mean": mean, "n_samples": n, "seed": args.seed}
 
 
 def score_files(args, stdin=None) -> tuple:

@@ -62,7 +62,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .inputs import check_bool, check_candidate_and_references, check_corpus
+from .inputs import check_candidate_and_references, check_corpus
+from .settings import TerSettings
 from .tokenizers import apply_tokenizer
 
 # tercom's limits, as sacrebleu 2.6 sets them (Snover et al. 2006 leave them to the implementation).
@@ -86,54 +87,7 @@ _EDIT_STYLES = {
 }
 
 
-# ---------------------------------------------------------------- settings
-
-
-@dataclass(frozen=True)
-class TerSettings:
-    """The options of TER that can change its score, checked once; they make its signature.
-
-    The names and defaults are sacrebleu's ``TER``; ``shifts=False`` is WER.
-    """
-
-    normalized: bool = False
-    no_punct: bool = False
-    asian_support: bool = False
-    case_sensitive: bool = False
-    shifts: bool = True
-
-    def __post_init__(self) -> None:
-        right = ". Right: ter(candidate, references, normalized=True)"
-        for name in ("normalized", "no_punct", "asian_support", "case_sensitive", "shifts"):
-            check_bool(getattr(self, name), name, right.replace("normalized", name))
-
-    def signature(self, n_references: int | str) -> str:
-        """sacrebleu's TER signature plus bleu_lab's version, e.g.
-        ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0``.
-
-        WER (no shifts) has no sacrebleu counterpart: its signature says ``shift:no`` and
-        carries no sacrebleu version.
-        """
-        from . import __version__
-
-        def yes(value: bool) -> str:
-            return "yes" if value else "no"
-
-        parts = [
-            f"nrefs:{n_references}",
-            f"case:{'mixed' if self.case_sensitive else 'lc'}",
-            "tok:tercom",
-            f"norm:{yes(self.normalized)}",
-            f"punct:{yes(not self.no_punct)}",
-            f"asian:{yes(self.asian_support)}",
-        ]
-        if self.shifts:
-            import sacrebleu
-
-            parts.append(f"version:{sacrebleu.__version__}")
-        else:
-            parts.append("shift:no")
-        return "|".join(parts + [f"bleu_lab:{__version__}"])
+# ---------------------------------------------------------------- tokens
 
 
 @lru_cache(maxsize=None)
@@ -744,7 +698,6 @@ __all__ = [
     "TerAlignment",
     "TerEdit",
     "TerResult",
-    "TerSettings",
     "TerShift",
     "corpus_ter",
     "corpus_wer",
