@@ -80,8 +80,25 @@ class BootstrapResult:
         )
 
 
+class _PairedVerdict:
+    """What every paired test's result answers: the difference, and whether it is significant."""
+
+    baseline_score: float
+    system_score: float
+    p_value: float
+
+    @property
+    def difference(self) -> float:
+        """system_score - baseline_score (positive: the system scores higher)."""
+        return self.system_score - self.baseline_score
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """True when p_value < alpha: the difference is unlikely to be chance."""
+        return self.p_value < alpha
+
+
 @dataclass(frozen=True)
-class PairedBootstrapResult:
+class PairedBootstrapResult(_PairedVerdict):
     """Paired bootstrap comparison of a system with a baseline on the same test set (0-1 scale).
 
     ``p_value`` is defined as in sacrebleu's paired bootstrap test and the
@@ -107,15 +124,6 @@ class PairedBootstrapResult:
     def signature(self) -> str:
         """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
         return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
-
-    @property
-    def difference(self) -> float:
-        """system_score - baseline_score (positive: the system scores higher)."""
-        return self.system_score - self.baseline_score
-
-    def significant(self, alpha: float = 0.05) -> bool:
-        """True when p_value < alpha: the difference is unlikely to be chance."""
-        return self.p_value < alpha
 
     def __str__(self) -> str:
         verdict = "significant" if self.significant() else "not significant"
@@ -491,7 +499,7 @@ def paired_bootstrap_from_statistics(
 
 
 @dataclass(frozen=True)
-class PairedTestResult:
+class PairedTestResult(_PairedVerdict):
     """A paired significance test of a system against a baseline on per-sentence statistics (0-1 scale).
 
     ``test`` is "paired approximate randomization" or "paired bootstrap"; ``p_value`` is defined as
@@ -505,21 +513,12 @@ class PairedTestResult:
     seed: int
     test: str = "paired approximate randomization"
 
-    @property
-    def difference(self) -> float:
-        """system_score - baseline_score (positive: the system scores higher)."""
-        return self.system_score - self.baseline_score
-
-    def significant(self, alpha: float = 0.05) -> bool:
-        """True when p_value < alpha."""
-        return self.p_value < alpha
-
     def __str__(self) -> str:
-        verdict = "significant" if self.significant() else "not significant"
+        verdict = "a significant" if self.significant() else "no significant"
         return (
-            f"system {self.system_score:.4f} vs baseline {self.baseline_score:.4f} "
-            f"(difference {self.difference:+.4f}): p = {self.p_value:.4f}, {verdict} at 0.05 "
-            f"({self.test}, {self.n_samples} samples, seed {self.seed})"
+            f"{self.test} ({self.n_samples} samples, seed {self.seed}): {verdict} difference at 0.05, "
+            f"p = {self.p_value:.4f}; system {self.system_score:.4f} - baseline {self.baseline_score:.4f} "
+            f"= {self.difference:+.4f}"
         )
 
 
