@@ -262,8 +262,13 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
         )
     candidates += list(args.system)
     if not references:
+        hint = (
+            f" (-i and -c take every file after them up to the next option, so {candidates[-1]!r} was read as "
+            f"a candidate; put the references first, as sacrebleu does)"
+            if len(named) > 1 else ""
+        )
         raise CommandLineError(
-            "no reference file: write 'bleu-lab score REF -i HYP' or 'bleu-lab score -c HYP -r REF'"
+            f"no reference file: write 'bleu-lab score REF -i HYP' or 'bleu-lab score -c HYP -r REF'{hint}"
         )
     if candidates.count(STDIN) + references.count(STDIN) > 1:
         raise CommandLineError("standard input ('-') can be read only once; give the other files by name")
@@ -613,8 +618,9 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser(
         "score",
         help="score a candidate file against reference files (BLEU, chrF, TER)",
-        description="Score candidate lines against reference lines (line i of every file is the same segment; "
-                    "several reference files give several references per line).",
+        description="Score candidate lines against reference lines with BLEU, chrF and TER.\n"
+                    "Line i of every file is the same segment; several reference files give several\n"
+                    "references per line.",
         epilog=SCORE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -389,6 +389,7 @@ def test_no_candidate_or_no_reference(tmp_path, capsys):
     ref = write(tmp_path / "ref", ["x"])
     assert "no candidate file" in one_line_error(capsys, "score", ref)
     assert "no reference file" in one_line_error(capsys, "score", "-c", ref)
+    assert "was read as a candidate; put the references first" in one_line_error(capsys, "score", "-i", ref, ref)
 
 
 def test_line_count_mismatch(tmp_path, capsys):

@@ -227,6 +227,9 @@ def test_signature_is_sacrebleus_plus_bleu_labs_version():
     assert result.signature in str(result)
     mixed = bleu_lab.corpus_ter(["a", "b"], [["a"], ["b", "c"]])
     assert mixed.signature.startswith("nrefs:var|")
+    # The settings object sits beside BLEU's, chrF's and ROUGE's, and writes the same signature.
+    assert bleu_lab.TerSettings(normalized=True, case_sensitive=True).signature(2) == result.signature
+    assert result.settings == bleu_lab.settings.TerSettings(normalized=True, case_sensitive=True)
 
 
 def test_explain_lists_the_shift_and_the_edits():
