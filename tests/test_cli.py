@@ -246,7 +246,7 @@ def test_zero_bleu_without_smoothing_says_what_sacrebleus_default_gives(tmp_path
 
 def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, monkeypatch, wmt19):
     monkeypatch.setenv("SACREBLEU_SEED", "12345")
-    n = 400
+    n = 250
     base, other, reference = wmt19.systems["NEU"][:n], wmt19.systems["Facebook_FAIR"][:n], wmt19.reference[:n]
     code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
                        write(tmp_path / "other", other), "-m", "bleu", "ter", "--confidence", "--format", "json")
@@ -270,7 +270,7 @@ def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, 
 @pytest.mark.parametrize("pair", [("NEU", "UCAM"), ("UCAM", "online-Y")])
 def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, capsys, monkeypatch, wmt19, pair):
     monkeypatch.setenv("SACREBLEU_SEED", "12345")
-    n, trials = 300, 2000
+    n, trials = 150, 2000
     base, other, reference = wmt19.systems[pair[0]][:n], wmt19.systems[pair[1]][:n], wmt19.reference[:n]
     code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
                        write(tmp_path / "other", other), "-m", "bleu", "chrf", "ter", "--smoothing", "exp",
