@@ -449,7 +449,16 @@ def score_files(args, stdin=None) -> tuple:
     import bleu_lab
 
     candidate_files, reference_files, how = resolve_roles(args, stdin)
-    systems = [(path, read_lines(path, stdin)) for path in candidate_files]
+    try:
+        systems = [(path, read_lines(path, stdin)) for path in candidate_files]
+    except CommandLineError as error:
+        if "piped" in how and "standard input" in str(error):
+            files = " ".join(reference_files)
+            raise CommandLineError(
+                f"{error}: with no -i/-c, the candidate is read from standard input, as sacrebleu does, and "
+                f"{files} are references. If a file is the candidate, name it: 'bleu-lab score -c HYP -r REF'"
+            ) from None
+        raise
     reference_streams = [(path, read_lines(path, stdin)) for path in reference_files]
     _check_same_length([*systems, *reference_streams])
     warnings = []

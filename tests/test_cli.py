@@ -204,8 +204,9 @@ def test_piped_standard_input_in_a_real_process(tmp_path):
 
 def test_empty_standard_input_is_an_error(tmp_path, capsys):
     ref = write(tmp_path / "ref", ["a"])
-    code, _, err = run(capsys, "score", ref, stdin=io.StringIO(""))
+    code, _, err = run(capsys, "score", ref, ref, stdin=io.StringIO(""))
     assert code == 2 and "standard input is empty" in err
+    assert "the candidate is read from standard input, as sacrebleu does" in err and "-c HYP -r REF" in err
 
 
 def test_candidate_identical_to_a_reference_gets_a_warning(tmp_path, capsys):
