@@ -427,8 +427,12 @@ def _paired(baseline: Scored, system: Scored, args) -> dict:
         else:
             test = paired_bootstrap_rows(baseline.rows, system.rows, system.score_sums, n_samples=n, seed=args.seed)
         kind = "paired bootstrap"
+    # sacrebleu's signature of a paired test: the trials (ar) or resamples (bs) and the seed after nrefs.
+    nrefs, _, rest = system.signature.partition("|")
+    key = "ar" if args.paired_ar else "bs"
     return {"test": kind, "difference": system.score - baseline.score, "p_value": test.p_value,
-            "significant_at_0.05": test.significant(0.05), "n_samples": n, "seed": test.seed}
+            "significant_at_0.05": test.significant(0.05), "n_samples": n, "seed": test.seed,
+            "signature": f"{nrefs}|{key}:{n}|seed:{test.seed}|{rest}"}
 
 
 def _confidence(scored: Scored, args) -> dict:
@@ -547,6 +551,7 @@ def format_text(records, settings) -> str:
                 lines.append(f"  vs {test['baseline']}: difference {test['difference']:+.4f}, "
                              f"p = {test['p_value']:.4f} ({verdict} at 0.05; {test['test']}, "
                              f"{test['n_samples']} samples, seed {test['seed']})")
+                lines.append(f"  test signature: {test['signature']}")
             if "explanation" in entry:
                 lines.extend("  " + line for line in entry["explanation"].splitlines())
             if "sentence_scores" in entry:

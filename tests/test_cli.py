@@ -257,8 +257,9 @@ def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, 
     assert abs(100 * first["BLEU"]["confidence"]["low"] - (theirs._mean - theirs._ci)) <= 0.3
     assert abs(100 * first["BLEU"]["confidence"]["high"] - (theirs._mean + theirs._ci)) <= 0.3
     assert first["BLEU"]["confidence"]["seed"] == 12345 and first["BLEU"]["confidence"]["n_samples"] == 1000
-    _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU(), "TER": TER()}, [reference],
-                          test_type="bs", n_samples=1000)()
+    signatures, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU(), "TER": TER()}, [reference],
+                                   test_type="bs", n_samples=1000)()
+    assert second["TER"]["paired_test"]["signature"] == f"{signatures['TER']}|bleu_lab:{bleu_lab.__version__}"
     for name in ("BLEU", "TER"):
         p_sacrebleu = tests[name][1].p_value
         assert second[name]["paired_test"]["significant_at_0.05"] == (p_sacrebleu < 0.05)
@@ -277,10 +278,12 @@ def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, 
                        write(tmp_path / "other", other), "-m", "bleu", "chrf", "ter", "--smoothing", "exp",
                        "--paired-ar", "--n-samples", str(trials), "--format", "json")
     assert code == 0
-    _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU(), "chrF2": CHRF(), "TER": TER()},
-                          [reference], test_type="ar", n_samples=trials)()
+    signatures, tests = PairedTest([("base", base), ("other", other)],
+                                   {"BLEU": BLEU(), "chrF2": CHRF(), "TER": TER()}, [reference], test_type="ar",
+                                   n_samples=trials)()
     result = scores(out, 1)
     for name in ("BLEU", "chrF2", "TER"):
+        assert result[name]["paired_test"]["signature"] == f"{signatures[name]}|bleu_lab:{bleu_lab.__version__}"
         assert result[name]["paired_test"]["p_value"] == tests[name][1].p_value, name
         assert result[name]["paired_test"]["test"] == "paired approximate randomization"
         assert abs(result[name]["score"] - tests[name][1].score / 100) <= 1e-9
