@@ -445,7 +445,9 @@ def _confidence(scored: Scored, args) -> dict:
     else:
         low, high, mean = bootstrap_interval_rows(scored.rows, scored.score_sums, n_samples=n,
                                                   confidence=args.confidence, seed=args.seed)
-    return {"level": args.confidence, "low": low, "high": high, "mean": mean, "n_samples": n, "seed": args.seed}
+    nrefs, _, rest = scored.signature.partition("|")
+    return {"level": args.confidence, "low": low, "high": high, "mean": mean, "n_samples": n, "seed": args.seed,
+            "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
 
 
 def score_files(args, stdin=None) -> tuple:
@@ -545,6 +547,7 @@ def format_text(records, settings) -> str:
                 ci = entry["confidence"]
                 lines.append(f"  {100 * ci['level']:g}% CI [{ci['low']:.4f}, {ci['high']:.4f}] "
                              f"(bootstrap, {ci['n_samples']} samples, seed {ci['seed']})")
+                lines.append(f"  interval signature: {ci['signature']}")
             if "paired_test" in entry:
                 test = entry["paired_test"]
                 verdict = "significant" if test["significant_at_0.05"] else "not significant"

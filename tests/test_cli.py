@@ -253,10 +253,13 @@ def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, 
                        write(tmp_path / "other", other), "-m", "bleu", "ter", "--confidence", "--format", "json")
     assert code == 0
     first, second = scores(out, 0), scores(out, 1)
-    theirs = BLEU().corpus_score(base, [reference], n_bootstrap=1000)
+    metric = BLEU()
+    theirs = metric.corpus_score(base, [reference], n_bootstrap=1000)
     assert abs(100 * first["BLEU"]["confidence"]["low"] - (theirs._mean - theirs._ci)) <= 0.3
     assert abs(100 * first["BLEU"]["confidence"]["high"] - (theirs._mean + theirs._ci)) <= 0.3
     assert first["BLEU"]["confidence"]["seed"] == 12345 and first["BLEU"]["confidence"]["n_samples"] == 1000
+    interval_signature = str(metric.get_signature()).replace("smooth:exp", "smooth:none")  # the CLI's default
+    assert first["BLEU"]["confidence"]["signature"] == f"{interval_signature}|bleu_lab:{bleu_lab.__version__}"
     signatures, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU(), "TER": TER()}, [reference],
                                    test_type="bs", n_samples=1000)()
     assert second["TER"]["paired_test"]["signature"] == f"{signatures['TER']}|bleu_lab:{bleu_lab.__version__}"
