@@ -25,6 +25,8 @@ counting and scoring code never checks a keyword again.
 'nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.6.0|bleu_lab:0.2.0'
 >>> RougeSettings(stem=True).signature(nrefs=1)
 'nrefs:1|tok:rouge-score|stem:yes|bleu_lab:0.2.0'
+>>> TerSettings().signature(nrefs=1)
+'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0'
 """
 
 from __future__ import annotations
@@ -251,9 +253,39 @@ class RougeSettings:
         ])
 
 
-# TerSettings (bleu_lab.ter) belongs here, next to the others: a frozen dataclass whose __post_init__
-# calls checks in inputs.py and whose signature() writes sacrebleu's TER keys
-# (nrefs|case|tok|norm|punct|asian|version) and then ("bleu_lab", __version__), through _join.
+@dataclass(frozen=True)
+class TerSettings:
+    """The keywords of :func:`bleu_lab.ter` / :func:`bleu_lab.corpus_ter` (sacrebleu's ``TER``), checked, frozen.
+
+    ``shifts=False`` is WER (:func:`bleu_lab.wer`): the same count without shifts. It has no
+    sacrebleu counterpart, so its signature says ``shift:no`` and carries no sacrebleu version.
+    """
+
+    normalized: bool = False
+    no_punct: bool = False
+    asian_support: bool = False
+    case_sensitive: bool = False
+    shifts: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("normalized", "no_punct", "asian_support", "case_sensitive", "shifts"):
+            check_bool(getattr(self, name), name, right=f". Right: ter(candidate, references, {name}=True)")
+
+    def signature(self, nrefs=None) -> str:
+        """``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0``."""
+        return _join([
+            ("nrefs", _nrefs(nrefs)),
+            ("case", "mixed" if self.case_sensitive else "lc"),
+            ("tok", "tercom"),
+            ("norm", _yes_no(self.normalized)),
+            ("punct", _yes_no(not self.no_punct)),
+            ("asian", _yes_no(self.asian_support)),
+            ("shift", None if self.shifts else "no"),
+            ("version", sacrebleu_version() if self.shifts else None),
+            ("bleu_lab", __version__),
+        ])
 
 
-__all__ = ["BLEU_KEYWORDS", "MAX_ORDER", "BleuSettings", "ChrfSettings", "RougeSettings", "sacrebleu_version"]
+__all__ = [
+    "BLEU_KEYWORDS", "MAX_ORDER", "BleuSettings", "ChrfSettings", "RougeSettings", "TerSettings", "sacrebleu_version",
+]

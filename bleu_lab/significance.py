@@ -90,8 +90,25 @@ class BootstrapResult(_Resampled):
         )
 
 
+class _PairedVerdict:
+    """What every paired test's result answers: the difference, and whether it is significant."""
+
+    baseline_score: float
+    system_score: float
+    p_value: float
+
+    @property
+    def difference(self) -> float:
+        """system_score - baseline_score (positive: the system scores higher)."""
+        return self.system_score - self.baseline_score
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """True when p_value < alpha: the difference is unlikely to be chance."""
+        return self.p_value < alpha
+
+
 @dataclass(frozen=True)
-class PairedBootstrapResult(_Resampled):
+class PairedBootstrapResult(_Resampled, _PairedVerdict):
     """Paired bootstrap comparison of a system with a baseline on the same test set (0-1 scale).
 
     ``p_value`` is defined as in sacrebleu's paired bootstrap test and the
@@ -112,15 +129,6 @@ class PairedBootstrapResult(_Resampled):
     system_high: float
     settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
     n_references: int | frozenset | set | None = None
-
-    @property
-    def difference(self) -> float:
-        """system_score - baseline_score (positive: the system scores higher)."""
-        return self.system_score - self.baseline_score
-
-    def significant(self, alpha: float = 0.05) -> bool:
-        """True when p_value < alpha: the difference is unlikely to be chance."""
-        return self.p_value < alpha
 
     def __str__(self) -> str:
         verdict = "significant" if self.significant() else "not significant"
@@ -437,14 +445,172 @@ def paired_bootstrap_from_statistics(
     )
 
 
+# ----------------------------------------------------------------------------- approximate randomization
+# (added by the ter helper for `bleu-lab score`: --paired-ar, and the tests of chrF and TER; separate
+# from the BLEU bootstrap above, and metric-independent: each takes per-sentence rows of statistics and
+# a function scoring summed rows)
+
+
+@dataclass(frozen=True)
+class PairedTestResult(_PairedVerdict):
+    """A paired significance test of a system against a baseline on per-sentence statistics (0-1 scale).
+
+    ``test`` is "paired approximate randomization" or "paired bootstrap"; ``p_value`` is defined as
+    in sacrebleu's ``--paired-ar`` / ``--paired-bs`` (see :func:`approximate_randomization`).
+    """
+
+    baseline_score: float
+    system_score: float
+    p_value: float
+    n_samples: int
+    seed: int
+    test: str = "paired approximate randomization"
+
+    def __str__(self) -> str:
+        verdict = "a significant" if self.significant() else "no significant"
+        return (
+            f"{self.test} ({self.n_samples} samples, seed {self.seed}): {verdict} difference at 0.05, "
+            f"p = {self.p_value:.4f}; system {self.system_score:.4f} - baseline {self.baseline_score:.4f} "
+            f"= {self.difference:+.4f}"
+        )
+
+
+def _rows(rows, other=None):
+    import numpy as np
+
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or (other is not None and other.shape != rows.shape):
+        shapes = f"{rows.shape}" + ("" if other is None else f" and {other.shape}")
+        raise ValueError(
+            f"statistics must be one row per sentence, the same shape for both systems; got {shapes}: "
+            f"both systems must translate the same test set"
+        )
+    return rows
+
+
+def _observed(score_sums, *row_sets) -> list:
+    import numpy as np
+
+    return [float(x) for x in score_sums(np.stack([rows.sum(axis=0) for rows in row_sets]))]
+
+
+def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_samples=10000,
+                              seed=12345) -> PairedTestResult:
+    """Paired approximate randomization (Riezler and Maxwell 2005, "On Some Pitfalls in Automatic
+    Evaluation and Significance Testing for MT", section 3), on per-sentence statistics.
+
+    Under the null hypothesis the two systems are interchangeable, so for
+    each sentence a fair coin decides whether its two outputs swap owners.
+    Each of ``n_samples`` trials builds two pseudo-systems that way and scores
+    them; with observed difference d = |score(system) - score(baseline)| and
+    trial differences d_t,
+
+        p = (1 + #{t : d_t > d}) / (n_samples + 1)
+
+    ``baseline_rows[i]`` and ``system_rows[i]`` are sentence i's sufficient
+    statistics (the same columns for both: BLEU's lengths and counts, chrF's
+    per-order counts, TER's edits and reference length); ``score_sums`` maps
+    an array of summed rows (one per line) to their scores. The coins are
+    drawn as sacrebleu's ``--paired-ar`` draws them
+    (``numpy.random.default_rng(seed).integers(2, size=(n_samples, n), dtype=bool)``),
+    so with the same seed and trials the p-value is sacrebleu's. One
+    departure, as in :func:`paired_bootstrap`: when the two scores are equal,
+    p is 1 (sacrebleu gives 1/(n+1)).
+    """
+    import numpy as np
+
+    n_samples = check_n_samples(n_samples)
+    seed = _fresh_seed(seed)
+    baseline_rows = _rows(baseline_rows)
+    system_rows = _rows(system_rows, baseline_rows)
+    baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
+    keep = np.random.default_rng(seed).integers(2, size=(n_samples, len(baseline_rows)), dtype=bool)
+    swap = ~keep
+    first = keep @ baseline_rows + swap @ system_rows
+    second = swap @ baseline_rows + keep @ system_rows
+    differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
+    observed = abs(system_score - baseline_score)
+    p_value = 1.0 if observed == 0 else (int(np.sum(differences > observed)) + 1) / (n_samples + 1)
+    return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed)
+
+
+def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
+    """Scores of ``n_samples`` bootstrap resamples of per-sentence ``rows``, drawn as sacrebleu draws them
+    (and as :func:`bootstrap_ci`): the metric-independent form, for chrF and TER."""
+    import numpy as np
+
+    rows = _rows(rows)
+    weights_matrix, _ = _resample_counts(len(rows), check_n_samples(n_samples), _fresh_seed(seed))
+    return np.asarray(score_sums(weights_matrix @ rows), dtype=np.float64)
+
+
+def bootstrap_interval_rows(rows, score_sums, *, n_samples=1000, confidence=0.95, seed=12345) -> tuple:
+    """(low, high, mean) of the resampled scores: :func:`bootstrap_ci`'s interval for any metric."""
+    scores = bootstrap_row_scores(rows, score_sums, n_samples=n_samples, seed=seed)
+    low, high = _interval(scores, check_confidence(confidence))
+    return low, high, float(scores.mean())
+
+
+def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1000,
+                          seed=12345) -> PairedTestResult:
+    """:func:`paired_bootstrap`'s test for any metric: both systems scored on the same resamples,
+    p = (1 + #{b : d_b - mean(d) > d}) / (n_samples + 1), and p = 1 when the scores are equal."""
+    import numpy as np
+
+    n_samples, seed = check_n_samples(n_samples), _fresh_seed(seed)
+    baseline_rows = _rows(baseline_rows)
+    system_rows = _rows(system_rows, baseline_rows)
+    differences = np.abs(bootstrap_row_scores(system_rows, score_sums, n_samples=n_samples, seed=seed)
+                         - bootstrap_row_scores(baseline_rows, score_sums, n_samples=n_samples, seed=seed))
+    baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
+    observed = abs(system_score - baseline_score)
+    centred = differences - differences.mean()
+    p_value = 1.0 if observed == 0 else (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
+    return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed, "paired bootstrap")
+
+
+def bleu_score_sums(statistics: CorpusStatistics):
+    """A function scoring summed rows of ``statistics.matrix`` as corpus BLEU (sacrebleu's smoothing only)."""
+    scoring = _scoring(statistics, "statistics")
+    if scoring.method.phantom_ngrams:
+        raise ValueError(
+            f"smoothing={scoring.smoothing!r} (nltk's) looks at single sentences, which a randomization trial "
+            f"does not keep; use 'none', 'floor', 'add-k' or 'exp' (sacrebleu's) for a paired randomization test"
+        )
+    return lambda sums: bleu_from_sums(sums, scoring.order, scoring.weights, scoring.smoothing,
+                                       scoring.smooth_value, scoring.effective_order)
+
+
+def paired_approximate_randomization(baseline, system, references, *, n_samples=10000, seed=12345,
+                                     **bleu_keywords) -> PairedTestResult:
+    """Is ``system`` better than ``baseline`` in corpus BLEU? Paired approximate randomization
+    (Riezler and Maxwell 2005); see :func:`approximate_randomization`. 10000 trials is sacrebleu's default.
+    """
+    n_samples = check_n_samples(n_samples)
+    seed = _fresh_seed(seed)
+    function = "paired_approximate_randomization"
+    _check_same_lengths((baseline, system), references, function)
+    first, second = _collect_systems([baseline, system], references, bleu_keywords, function)
+    return approximate_randomization(
+        first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples, seed=seed
+    )
+
+
 __all__ = [
     "BootstrapResult",
     "CorpusStatistics",
     "PairedBootstrapResult",
+    "PairedTestResult",
+    "approximate_randomization",
     "bleu_from_sums",
+    "bleu_score_sums",
+    "bootstrap_interval_rows",
+    "bootstrap_row_scores",
     "bootstrap_ci",
     "bootstrap_ci_from_statistics",
     "collect_statistics",
+    "paired_approximate_randomization",
     "paired_bootstrap",
     "paired_bootstrap_from_statistics",
+    "paired_bootstrap_rows",
 ]
