@@ -132,31 +132,65 @@ def test_03_a_cat_is_on_the_mat():
     assert_shown(NB03, "a cat is on the mat", f"{expected:.4f}")
 
 
-def nasa():
-    example = load_example("nasa_rover")
-    return example["candidate"], example["references"]
+NASA_REFERENCE = "The NASA Opportunity rover is battling a massive dust storm on planet Mars."
+NASA_CANDIDATES = [  # the seed lab's candidate_1 and candidate_2 (machine outputs)
+    "The Opportunity rover is combating a big sandstorm on planet Mars.",
+    "A NASA rover is fighting a massive storm on planet Mars.",
+]
 
 
-def test_03_nasa_rover_in_three_libraries():
-    candidate, references = nasa()
-    theirs = sacrebleu.sentence_bleu(candidate, references).score
-    from_nltk = nltk_sentence([tokens(r) for r in references], tokens(candidate))
+def test_nasa_roles_in_the_example_data():
+    """The NASA sentence is the reference (the human translation), the shorter two are the candidates."""
+    for key, candidate in zip(("nasa_rover", "nasa_rover_2"), NASA_CANDIDATES):
+        example = load_example(key)
+        assert example["candidate"] == candidate
+        assert example["references"] == [NASA_REFERENCE]
+
+
+@pytest.mark.parametrize("k", [0, 1])
+def test_03_nasa_rover_in_three_libraries(k):
+    candidate = NASA_CANDIDATES[k]
+    theirs = sacrebleu.sentence_bleu(candidate, [NASA_REFERENCE]).score
+    assert f"{theirs:.2f}" == ("27.64", "35.32")[k]  # the right direction, as the seeds' README says
+    from_nltk = nltk_sentence([tokens(NASA_REFERENCE)], tokens(candidate))
     assert from_nltk == pytest.approx(theirs / 100, abs=TOLERANCE)
-    assert bleu_lab.sentence_bleu(candidate, references).score == pytest.approx(theirs / 100, abs=TOLERANCE)
-    assert_shown(NB03, "sacrebleu.sentence_bleu", f"{theirs / 100:.4f}", f"{theirs:.2f}")
-    assert_shown(NB03, "nltk", f"{from_nltk:.4f}")
+    example = load_example(("nasa_rover", "nasa_rover_2")[k])
+    ours = bleu_lab.sentence_bleu(example["candidate"], example["references"]).score
+    assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
+    assert_shown(NB03, "bleu_lab.sentence_bleu", f"{theirs:.2f}")
+    assert_shown(NB03, "nltk, lab's tokens", f"{theirs:.2f}")
 
 
 @pytest.mark.parametrize("k", [0, 1])
 def test_03_and_06_the_argument_order_trap(k):
-    candidate, references = nasa()
-    right = sacrebleu_corpus(candidate, [references[k]]).score
-    swapped = sacrebleu_corpus(references[k], [candidate]).score
-    assert round(right, 1) != round(swapped, 1)  # 27.4 vs 27.6, 35.0 vs 35.3
-    assert nltk_sentence([tokens(references[k])], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
-    assert nltk_sentence([tokens(candidate)], tokens(references[k])) == pytest.approx(swapped / 100, abs=TOLERANCE)
-    assert_shown(NB03, f"reference {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
-    assert_shown(NB06, f"reference {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
+    candidate = NASA_CANDIDATES[k]
+    right = sacrebleu_corpus(candidate, [NASA_REFERENCE]).score
+    swapped = sacrebleu_corpus(NASA_REFERENCE, [candidate]).score
+    assert f"{swapped:.2f}" == ("27.38", "34.99")[k] and round(swapped, 1) == (27.4, 35.0)[k]  # the seed's numbers
+    assert nltk_sentence([tokens(NASA_REFERENCE)], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
+    assert nltk_sentence([tokens(candidate)], tokens(NASA_REFERENCE)) == pytest.approx(swapped / 100, abs=TOLERANCE)
+    assert_shown(NB03, f"candidate {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
+    assert_shown(NB06, f"candidate {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
+
+
+def test_03_no_text_calls_the_swapped_scores_right():
+    text = (NOTEBOOKS / NB03).read_text(encoding="utf-8")
+    for wrong in ("Right: 27.38", "right 27.38", "27.64 / 35.32 come from the swapped", "the other way round"):
+        assert wrong not in text
+
+
+@pytest.mark.parametrize("k", [0, 1])
+def test_03_the_two_bugs_give_the_swapped_score(k):
+    candidate = NASA_CANDIDATES[k]
+    swapped = sacrebleu.sentence_bleu(NASA_REFERENCE, [candidate]).score
+    right = sacrebleu.sentence_bleu(candidate, [NASA_REFERENCE]).score
+    assert_shown(NB03, f"candidate {k + 1}", f"{swapped:.2f}     {swapped:.2f}     {right:.2f}   True")
+
+
+def test_03_bare_strings_in_sacrebleu_2():
+    result = sacrebleu.corpus_bleu(NASA_REFERENCE, NASA_CANDIDATES[0])
+    assert result.score == 0.0 and result.sys_len == 1
+    assert_shown(NB03, "candidate 1: BLEU = 0.00", "hyp_len = 1")
 
 
 # --------------------------------------------------------------------------- 04
@@ -326,8 +360,7 @@ def test_06_nltk_given_strings_counts_characters():
 
 
 def test_06_scales():
-    candidate, references = nasa()
-    theirs = sacrebleu.sentence_bleu(candidate, references).score
+    theirs = sacrebleu.sentence_bleu(NASA_CANDIDATES[0], [NASA_REFERENCE]).score
     assert_shown(NB06, f"sacrebleu: {theirs:.4f}")
     assert_shown(NB06, f"bleu_lab:  {theirs / 100:.4f}")
 
@@ -340,6 +373,8 @@ def test_06_tokenization_grid(tokenizer, lowercase):
     ours = bleu_lab.sentence_bleu(candidate, [reference], tokenize=tokenizer, lowercase=lowercase).score
     assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
     assert_shown(NB06, f"{tokenizer:>8}  {lowercase!s:>9}  {theirs:9.2f}  {theirs / 100:8.4f}")
+    case = "lc" if lowercase else "mixed"  # Post (2018): the signature names the settings of each row
+    assert_shown(NB06, f"{theirs / 100:8.4f}  nrefs:1|case:{case}|eff:no|tok:{tokenizer}|smooth:none|version:")
 
 
 # --------------------------------------------------------------------------- prose
