@@ -407,3 +407,12 @@ def test_numbers_in_the_prose_are_printed_by_the_cells(name):
         f"notebooks/{name}: the text states {', '.join(missing)}, but no cell output shows it. "
         "Print the number in a cell, or correct the text."
     )
+
+
+def test_02_every_marked_candidate_is_on_the_r_6_curve():
+    """The BP-against-length figure draws r = 6: every candidate it marks must have r = 6."""
+    rows = ["the", "the cat", "the cat is on", "the cat is on the mat", "the cat is on the mat today for a while"]
+    for candidate in rows:
+        assert sacrebleu_corpus(candidate, ["the cat is on the mat"]).ref_len == 6
+    assert_shown(NB02, f"marked candidate lengths: {[len(c.split()) for c in rows]}")
+    assert_shown(NB02, "the cat is on the mat today for a while", "10", "0.6000")
