@@ -416,3 +416,53 @@ def test_02_every_marked_candidate_is_on_the_r_6_curve():
         assert sacrebleu_corpus(candidate, ["the cat is on the mat"]).ref_len == 6
     assert_shown(NB02, f"marked candidate lengths: {[len(c.split()) for c in rows]}")
     assert_shown(NB02, "the cat is on the mat today for a while", "10", "0.6000")
+
+
+# --------------------------------------------------------------------------- seed 004's examples
+def _nltk_fraction(references, candidate, n=1):
+    p = nltk_bleu.modified_precision([r.split() for r in references], candidate.split(), n)
+    return p.numerator, p.denominator
+
+
+def test_00_glossary():
+    text = " ".join("".join(c["source"]) for c in json.loads((NOTEBOOKS / NB00).read_text())["cells"]
+                    if c["cell_type"] == "markdown")
+    for word in ("hypothesis", "prediction", "system output", "target", "sentence level", "corpus level"):
+        assert word in text, word
+
+
+def test_01_plain_precision_he_eats_an_apple():
+    assert _nltk_fraction(["He ate an apple"], "He eats an apple") == (3, 4)
+    assert_shown(NB01, "plain precision:   3/4 = 0.7500")
+
+
+@pytest.mark.parametrize("targets, clipped", [
+    (["He eats an apple", "He ate an apple"], (2, 6)),  # the explainer's 2/6, with its first pair as targets
+    (["He eats an apple", "He ate a tasty fruit"], (4, 6)),
+])
+def test_01_he_he_he_needs_stated_targets(targets, clipped):
+    assert _nltk_fraction(targets, "He He He eats tasty fruit") == clipped
+    assert_shown(NB01, f"clipped {clipped[0]}/{clipped[1]} = {clipped[0] / clipped[1]:.4f}")
+
+
+def test_04_method1_changes_nothing_on_the_guard_sentence():
+    from nltk.tokenize import word_tokenize
+
+    reference = word_tokenize("The guard arrived late because it was raining.", preserve_line=True)
+    candidate = word_tokenize("The guard arrived late because of the rain.", preserve_line=True)
+    method1 = nltk_bleu.SmoothingFunction().method1
+    smoothed = nltk_bleu.sentence_bleu([reference], candidate, (0.25,) * 4, smoothing_function=method1)
+    plain = nltk_bleu.sentence_bleu([reference], candidate, (0.25,) * 4)
+    assert f"{smoothed:.4f}" == f"{plain:.4f}" == "0.4671"
+    assert_shown(NB04, f"nltk, method1:        {smoothed:.4f}")
+    assert_shown(NB04, f"bleu_lab, method1:    {smoothed:.4f}")
+
+
+@pytest.mark.parametrize("method", ["floor", "add-k", "exp"])
+def test_04_smoothed_fractions(method):
+    from sacrebleu.metrics import BLEU
+
+    theirs = BLEU(smooth_method=method).sentence_score("the cat sat on the mat", ["the cat is on the mat"])
+    assert_shown(NB04, f"smoothing={method!r}", f"BLEU = {theirs.score / 100:.4f}")
+    fourth = {"floor": "0.1 / 3", "add-k": "(0 + 1) / (3 + 1)", "exp": "1 / (2^1 x 3)"}[method]
+    assert_shown(NB04, f"p4 = {fourth:<34} = {theirs.precisions[3] / 100:.4f}")

@@ -141,3 +141,26 @@ def test_the_two_bugs_give_exactly_the_swapped_score(candidate):
     assert wrong.score == pytest.approx(swapped, abs=1e-12)
     assert wrong.score != pytest.approx(right, abs=1e-3)
     assert wrong.brevity_penalty == 1.0  # the reference is the longer one: the inverted test says 1
+
+
+# ----------------------------------------------------------------------------- smoothing, order by order
+
+
+@pytest.mark.parametrize("method", ["none", "floor", "add-k", "exp"])
+@pytest.mark.parametrize("candidate, reference", [("the cat sat on the mat", "the cat is on the mat"),
+                                                   ("a dog sat on a rug", "the cat sat on the mat")])
+def test_smoothed_fractions_are_sacrebleus_precisions(method, candidate, reference):
+    from fractions import Fraction
+
+    from sacrebleu.metrics import BLEU
+
+    from bleu_lab.worked_examples import smoothing_table
+
+    theirs = BLEU(smooth_method=method).sentence_score(candidate, [reference])
+    table = smoothing_table(candidate, [reference], methods=(method,))
+    for n, line in enumerate([line for line in table.splitlines() if line.startswith("  p")]):
+        text, shown = line.split("=", 1)[1].rsplit("=", 1)
+        # evaluate the printed fraction by hand: "(3 + 1) / (5 + 1)", "0.1 / 3", "1 / (2^1 x 3)"
+        value = float(eval(text.replace("^", "**").replace(" x ", " * ").replace("(no", "#"), {"Fraction": Fraction}))
+        assert value == pytest.approx(theirs.precisions[n] / 100), line
+        assert float(shown) == pytest.approx(theirs.precisions[n] / 100, abs=5e-5), line
