@@ -466,3 +466,40 @@ def test_04_smoothed_fractions(method):
     assert_shown(NB04, f"smoothing={method!r}", f"BLEU = {theirs.score / 100:.4f}")
     fourth = {"floor": "0.1 / 3", "add-k": "(0 + 1) / (3 + 1)", "exp": "1 / (2^1 x 3)"}[method]
     assert_shown(NB04, f"p4 = {fourth:<34} = {theirs.precisions[3] / 100:.4f}")
+
+
+# --------------------------------------------------------------------------- 05: chrF step by step, ROUGE-Lsum
+@pytest.mark.parametrize("label, candidate", [("padded", "the cat is on the mat next to the dog"), ("short", "the cat")])
+def test_05_chrf_beta(label, candidate):
+    from sacrebleu.metrics import CHRF
+
+    scores = [CHRF(beta=beta).sentence_score(candidate, ["the cat is on the mat"]).score / 100 for beta in (1, 2, 3)]
+    assert_shown(NB05, f"{label:>10}" + "".join(f"{s:10.4f}" for s in scores))
+
+
+def test_05_chrf_table_and_chrf_plus_plus():
+    from sacrebleu.metrics import CHRF
+
+    plain = CHRF().sentence_score("the cat sat on the mat", ["the cat is on the mat"]).score
+    plus = CHRF(word_order=2).sentence_score("the cat sat on the mat", ["the cat is on the mat"]).score
+    assert_shown(NB05, f"sacrebleu prints {plain:.2f}; nc = 6 nw = 0")
+    assert_shown(NB05, f"sacrebleu prints {plus:.2f}; nc = 6 nw = 2")
+    # the 6-gram row by hand: "thecatsatonthemat" has 17 - 5 = 12 character 6-grams, "thecatisonthemat" 11
+    assert_shown(NB05, "char 6      12      11")
+
+
+@pytest.mark.parametrize("summary, l_f, lsum_f", [
+    ("it was happy.\nthe cat sat on the mat.", "0.6667", "1.0000"),
+    ("the cat was happy on the mat.", "0.6250", "0.8750"),
+])
+def test_05_rouge_lsum(summary, l_f, lsum_f):
+    scores = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"]).score("the cat sat on the mat.\nit was happy.", summary)
+    assert (f"{scores['rougeL'].fmeasure:.4f}", f"{scores['rougeLsum'].fmeasure:.4f}") == (l_f, lsum_f)
+    assert_shown(NB05, f"ROUGE-L    F = {l_f}   (rouge-score {l_f})")
+    assert_shown(NB05, f"ROUGE-Lsum F = {lsum_f}   (rouge-score {lsum_f})")
+
+
+def test_05_no_false_claim_about_synonyms():
+    text = (NOTEBOOKS / NB05).read_text(encoding="utf-8")
+    assert "No surface-overlap metric" not in text and "No surface metric gives real credit" not in text
+    assert "METEOR" in text
