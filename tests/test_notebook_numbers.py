@@ -469,7 +469,8 @@ def test_04_smoothed_fractions(method):
 
 
 # --------------------------------------------------------------------------- 05: chrF step by step, ROUGE-Lsum
-@pytest.mark.parametrize("label, candidate", [("padded", "the cat is on the mat next to the dog"), ("short", "the cat")])
+@pytest.mark.parametrize("label, candidate",
+                         [("padded", "the cat is on the mat next to the dog"), ("short", "the cat")])
 def test_05_chrf_beta(label, candidate):
     from sacrebleu.metrics import CHRF
 
@@ -493,7 +494,8 @@ def test_05_chrf_table_and_chrf_plus_plus():
     ("the cat was happy on the mat.", "0.6250", "0.8750"),
 ])
 def test_05_rouge_lsum(summary, l_f, lsum_f):
-    scores = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"]).score("the cat sat on the mat.\nit was happy.", summary)
+    scorer = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"])
+    scores = scorer.score("the cat sat on the mat.\nit was happy.", summary)
     assert (f"{scores['rougeL'].fmeasure:.4f}", f"{scores['rougeLsum'].fmeasure:.4f}") == (l_f, lsum_f)
     assert_shown(NB05, f"ROUGE-L    F = {l_f}   (rouge-score {l_f})")
     assert_shown(NB05, f"ROUGE-Lsum F = {lsum_f}   (rouge-score {lsum_f})")
