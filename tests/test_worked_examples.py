@@ -164,3 +164,11 @@ def test_smoothed_fractions_are_sacrebleus_precisions(method, candidate, referen
         value = float(eval(text.replace("^", "**").replace(" x ", " * ").replace("(no", "#"), {"Fraction": Fraction}))
         assert value == pytest.approx(theirs.precisions[n] / 100), line
         assert float(shown) == pytest.approx(theirs.precisions[n] / 100, abs=5e-5), line
+
+
+def test_precision_and_brevity_table_by_hand():
+    from bleu_lab.plotting import precision_and_brevity_table
+
+    rows = precision_and_brevity_table(["the", "the cat is on the mat today for a while"], ["the cat is on the mat"])
+    assert rows[0] == pytest.approx((1, 6, 1.0, math.exp(1 - 6 / 1), math.exp(-5)))
+    assert rows[1] == pytest.approx((10, 6, 0.6, 1.0, 0.6))  # 6 of 10 words match; c > r
