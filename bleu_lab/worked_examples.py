@@ -193,16 +193,10 @@ def rouge_table() -> str:
     lines.append(f"reference: {THE_CAT}")
     lines.append("BLEU asks how much of the candidate is in the reference (precision);")
     lines.append("ROUGE-N recall asks how much of the reference is in the candidate.")
-    lines.append("")
-    lines.append(f"{'candidate':<46}{'BLEU-4':>8}{'ROUGE-1 R':>11}{'ROUGE-2 R':>11}")
-    lines.append("-" * 76)
-    for row in rows:
-        lines.append(f"{row.candidate:<46}{row.bleu:>8.4f}{row.rouge1[1]:>11.4f}{row.rouge2[1]:>11.4f}")
-    lines.append("")
+    recall = [f"{row.candidate:<46}{row.bleu:>8.4f}{row.rouge1[1]:>11.4f}{row.rouge2[1]:>11.4f}" for row in rows]
+    lines += ["", f"{'candidate':<46}{'BLEU-4':>8}{'ROUGE-1 R':>11}{'ROUGE-2 R':>11}", "-" * 76, *recall, ""]
     lines.append("The ROUGE columns above are recall, as in the course notes' table. With precision and F beside it:")
-    lines.append("")
-    lines.append(f"{'candidate':<46}{'':>8}{'P':>8}{'R':>8}{'F':>8}")
-    lines.append("-" * 78)
+    lines += ["", f"{'candidate':<46}{'':>8}{'P':>8}{'R':>8}{'F':>8}", "-" * 78]
     for row in rows:
         for name, (p, r, f) in (("ROUGE-1", row.rouge1), ("ROUGE-2", row.rouge2)):
             label = row.candidate if name == "ROUGE-1" else ""

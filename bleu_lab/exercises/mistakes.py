@@ -314,17 +314,21 @@ def precision_mistakes():
     def total(candidate, n):
         return max(0, len(candidate) - n + 1)
 
+    def chosen(candidate, references, which):
+        """The one reference a wrong denominator uses: the first, the closest in length, or the longest."""
+        lengths = [len(r) for r in references]
+        if which == "first":
+            return 0
+        if which == "closest":
+            return lengths.index(_closest(len(candidate), lengths))
+        return lengths.index(max(lengths))
+
     def reference_total(which):
         def wrong(candidate, references, n):
-            lengths = [len(r) for r in references]
-            if which == "first":
-                length = lengths[0]
-            elif which == "closest":
-                length = _closest(len(candidate), lengths)
-            elif which == "longest":
-                length = max(lengths)
+            if which == "sum":
+                length = sum(max(0, len(x) - n + 1) for x in references) + n - 1
             else:
-                length = sum(max(0, x - n + 1) for x in lengths) + n - 1
+                length = len(references[chosen(candidate, references, which)])
             return (_matches(candidate, references, n), max(0, length - n + 1))
 
         return wrong
@@ -333,14 +337,8 @@ def precision_mistakes():
         # The seed-000 lab's loop: walk the reference's n-grams, keep min(reference count, candidate
         # count), divide by the reference's n-gram count; with several references, one of them.
         def wrong(candidate, references, n):
-            lengths = [len(r) for r in references]
-            if which == "first":
-                reference = references[0]
-            elif which == "closest":
-                reference = references[lengths.index(_closest(len(candidate), lengths))]
-            else:
-                reference = references[lengths.index(max(lengths))]
-            ref, cand = _grams(reference, n), _grams(candidate, n)
+            ref = _grams(references[chosen(candidate, references, which)], n)
+            cand = _grams(candidate, n)
             return (sum(min(k, cand[g]) for g, k in ref.items()), sum(ref.values()))
 
         return wrong
