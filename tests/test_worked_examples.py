@@ -172,3 +172,11 @@ def test_precision_and_brevity_table_by_hand():
     rows = precision_and_brevity_table(["the", "the cat is on the mat today for a while"], ["the cat is on the mat"])
     assert rows[0] == pytest.approx((1, 6, 1.0, math.exp(1 - 6 / 1), math.exp(-5)))
     assert rows[1] == pytest.approx((10, 6, 0.6, 1.0, 0.6))  # 6 of 10 words match; c > r
+
+
+def test_the_inverted_brevity_test_gives_a_bonus_when_the_candidate_is_longer():
+    wrong = seed_lab_bleu("the cat".split(), "the cat is on the mat".split(), max_order=2)
+    assert wrong.brevity_penalty == pytest.approx(math.exp(1 - 2 / 6))  # 1.9477 > 1: no real BP can be
+    assert wrong.recalls == [1.0, 1.0]  # both words and the bigram of the 'reference' are covered
+    with pytest.raises(ValueError, match="non-empty candidate"):
+        seed_lab_bleu(["a"], [])
