@@ -30,141 +30,14 @@ import argparse
 import json
 import sys
 
+# The worked examples' text lives in worked_examples.py; this module only dispatches to it.
+from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
+
 EXIT_USAGE = 2
 
 
 class CommandLineError(Exception):
     """A problem with the user's files or options: reported on one line, exit code 2."""
-
-
-# ----------------------------------------------------------------------------- worked examples
-
-
-def _heading(title: str) -> str:
-    return f"\n== {title} ==\n"
-
-
-def _texts(example) -> list:
-    """An example's candidate and numbered references, one line each."""
-    return [f"candidate:   {example['candidate']}"] + [
-        f"reference {i}: {reference}" for i, reference in enumerate(example["references"], 1)
-    ]
-
-
-def clipping_example() -> str:
-    """Modified (clipped) n-gram precision, Papineni et al. (2002), section 2.1."""
-    import bleu_lab
-
-    lines = [_heading("Clipped counts: modified n-gram precision (Papineni et al. 2002, section 2.1)")]
-    cheat = bleu_lab.load_example("the_cheat")
-    lines.extend(_texts(cheat))
-    precision = bleu_lab.modified_precision(cheat["candidate"], cheat["references"], 1)
-    lines.append("")
-    lines.append(f"{'unigram':<10} {'in candidate':>12} {'max in one reference':>21} {'clipped':>8}")
-    for match in precision.ngrams:
-        lines.append(f"{' '.join(match.ngram):<10} {match.candidate_count:>12} {match.reference_count:>21} {match.clipped:>8}")
-    lines.append(
-        f"plain precision = {precision.unclipped_matches}/{precision.total}; "
-        f"clipped precision p1 = {precision.matches}/{precision.total} = {precision.value:.4f}"
-    )
-    two = bleu_lab.load_example("two_clips")
-    lines.append("")
-    lines.extend(_texts(two))
-    precision = bleu_lab.modified_precision(two["candidate"], two["references"], 1)
-    for match in precision.ngrams:
-        lines.append(
-            f"  {' '.join(match.ngram)!r}: {match.candidate_count} in the candidate, at most "
-            f"{match.reference_count} in one reference -> counts {match.clipped}"
-        )
-    lines.append(f"p1 = {precision.matches}/{precision.total} = {precision.value:.4f}  (each word clipped by its own best reference)")
-    return "\n".join(lines)
-
-
-def brevity_example() -> str:
-    """The brevity penalty, Papineni et al. (2002), section 2.2.2."""
-    import bleu_lab
-
-    lines = [_heading("Brevity penalty: BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, section 2.2.2)")]
-    for key in ("short", "cat_mat", "padded"):
-        example = bleu_lab.load_example(key)
-        bp = bleu_lab.brevity_penalty(example["candidate"], example["references"])
-        lengths = [len(bleu_lab.tokenize(r)) for r in example["references"]]
-        lines.append(f"candidate: {example['candidate']}")
-        lines.append(f"  c = {bp.candidate_length}; reference lengths {lengths}; closest r = {bp.reference_length}")
-        if bp.candidate_length > bp.reference_length:
-            lines.append(f"  c > r, so BP = {bp.value:.4f} (no penalty for a long candidate; precision punishes it)")
-        else:
-            lines.append(f"  BP = exp(1 - {bp.reference_length}/{bp.candidate_length}) = {bp.value:.4f}")
-    short = bleu_lab.load_example("short")
-    precision = bleu_lab.modified_precision(short["candidate"], short["references"], 1)
-    lines.append(
-        f"'{short['candidate']}' has p1 = {precision.matches}/{precision.total}: precision alone would call it perfect; "
-        "the brevity penalty is what makes it pay for the missing words."
-    )
-    return "\n".join(lines)
-
-
-def bleu_example() -> str:
-    """Sentence BLEU of the paper's Example 1 candidates, step by step."""
-    import bleu_lab
-
-    lines = [_heading("BLEU = BP * exp(sum_n w_n log p_n), N = 4, w_n = 1/4 (Papineni et al. 2002, section 2.3)")]
-    first = bleu_lab.load_example("paper_guide_1")
-    words = first["candidate"].rstrip(".").split()
-    reference_words = [r.rstrip(".").split() for r in first["references"]]
-    paper = bleu_lab.modified_precision(words, reference_words, 1)
-    lines.append(
-        f"The paper counts words only: Candidate 1 has p1 = {paper.matches}/{paper.total}. "
-        "With the 13a tokenizer the final period is a token too, so the counts below differ by one."
-    )
-    for key, label in (("paper_guide_1", "Candidate 1, the better one"), ("paper_guide_2", "Candidate 2, the worse one")):
-        example = bleu_lab.load_example(key)
-        result = bleu_lab.sentence_bleu(example["candidate"], example["references"])
-        lines.append("")
-        lines.append(f"-- {label}")
-        lines.append(result.explain())
-    worse = bleu_lab.load_example("paper_guide_2")
-    smoothed = bleu_lab.sentence_bleu(worse["candidate"], worse["references"], smoothing="exp")
-    lines.append("")
-    lines.append(
-        f"With smoothing='exp' (sacrebleu's sentence default) Candidate 2 scores {smoothed.score:.4f} instead of 0: "
-        "an order with no match no longer zeroes the geometric mean."
-    )
-    return "\n".join(lines)
-
-
-def rouge_example() -> str:
-    """ROUGE-N and ROUGE-L (Lin 2004): recall-oriented n-gram and subsequence overlap."""
-    import bleu_lab
-
-    lines = [_heading("ROUGE (Lin 2004): overlap as precision, recall and F-measure")]
-    for key in ("cat_sat", "padded", "scrambled"):
-        example = bleu_lab.load_example(key)
-        references = example["references"][:1]
-        lines.append(f"candidate: {example['candidate']}")
-        lines.append(f"reference: {references[0]}")
-        for n in (1, 2):
-            lines.append(f"  {bleu_lab.rouge_n(example['candidate'], references, n)}")
-        lines.append(f"  {bleu_lab.rouge_l(example['candidate'], references)}")
-    lines.append(
-        "ROUGE-N recall = matching n-grams / n-grams in the reference; ROUGE-L uses the longest common "
-        "subsequence, so it rewards words in the right order without asking them to be adjacent."
-    )
-    return "\n".join(lines)
-
-
-EXAMPLES = {
-    "clip": clipping_example,
-    "brevity": brevity_example,
-    "bleu": bleu_example,
-    "rouge": rouge_example,
-}
-
-
-def run_examples(selected) -> str:
-    """The text of the selected worked examples (all when none is selected)."""
-    names = [name for name in EXAMPLES if name in selected] or list(EXAMPLES)
-    return "\n".join(EXAMPLES[name]() for name in names).lstrip("\n")
 
 
 # ----------------------------------------------------------------------------- scoring files
@@ -623,12 +496,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "With no command: the worked examples, step by step.",
     )
     parser.add_argument("--version", action="version", version=f"bleu-lab {__version__} ({_sacrebleu_version()})")
-    flags = (
-        ("clip", "clipped counts (modified n-gram precision)"),
-        ("brevity", "the brevity penalty"),
-        ("bleu", "sentence BLEU of the paper's example, step by step"),
-        ("rouge", "ROUGE-N and ROUGE-L"),
-    )
+    flags = tuple(FLAG_HELP.items())
     for name, text in flags:
         parser.add_argument(f"--{name}", action="store_true", help=f"show the worked example of {text}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -77,16 +77,15 @@ def test_brevity_example(capsys):
 
 
 def test_bleu_example_counts_words_as_the_paper_does(capsys):
-    _, out, _ = run(capsys, "--bleu")
+    _, out, _ = run(capsys, "--paper")  # the paper's Example 1 moved to --paper (worked_examples.py)
     assert "p1 = 17/18" in out  # Papineni et al. 2002, Example 1: 17 of 18 words ("obeys" is missing)
     assert "BLEU = BP x mean" in out
 
 
 def test_rouge_example(capsys):
     _, out, _ = run(capsys, "--rouge")
-    # "the cat sat on the mat" vs "the cat is on the mat": 5 of 6 unigrams shared both ways
-    assert f"ROUGE-1: P = {5 / 6:.4f} R = {5 / 6:.4f}" in out
-    assert "ROUGE-L" in out
+    # "the cat" vs "the cat is on the mat": P = 2/2, R = 2/6, F = 2PR / (P + R) = 0.5
+    assert f"ROUGE-1  1.0000  {2 / 6:.4f}  0.5000" in out
 
 
 def test_two_flags_give_two_sections(capsys):
