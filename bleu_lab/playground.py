@@ -159,6 +159,7 @@ class PlaygroundView:
     numbers_html: str = ""
     comparison_html: str = ""
     chart: ChartSpec | None = None
+    reference_boxes: tuple = ()  # the box number (1-4) of each reference that was scored
 
     @property
     def ok(self) -> bool:
@@ -238,10 +239,12 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
 
     notes = []
     kept = [i for i, tokens in enumerate(all_reference_tokens) if tokens]
+    # References are named by their box everywhere (box 1 empty: the first reference shown is "reference 2").
+    boxes = tuple(i + 1 for i in kept)
     blank = [i + 1 for i, tokens in enumerate(all_reference_tokens) if not tokens]
     if kept and blank:
-        boxes = ", ".join(map(str, blank))
-        notes.append(f"Reference box{'es' if len(blank) > 1 else ''} {boxes} {'are' if len(blank) > 1 else 'is'} empty and left out.")
+        listed = ", ".join(map(str, blank))
+        notes.append(f"Reference box{'es' if len(blank) > 1 else ''} {listed} {'are' if len(blank) > 1 else 'is'} empty and left out.")
     if not kept:
         return PlaygroundView(
             metric=metric,
@@ -253,7 +256,7 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
             metric=metric,
             score=None,
             message="Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.",
-            highlights_html=_references_only_html([all_reference_tokens[i] for i in kept]),
+            highlights_html=_references_only_html([all_reference_tokens[i] for i in kept], boxes),
         )
     kept_texts = [references[i] for i in kept]
     reference_tokens = [all_reference_tokens[i] for i in kept]
@@ -267,14 +270,14 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
             metric=metric,
             score=None,
             message=f"BLEU cannot be computed with these settings: {error}",
-            highlights_html=_highlights_html(candidate_tokens, reference_tokens, max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1),
+            highlights_html=_highlights_html(candidate_tokens, reference_tokens, max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1, boxes),
         )
 
-    notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts]))
+    notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
     rows = tuple(
         (n, m, t, p) for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
     )
-    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order)
+    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
     comparisons = ()
     metric_scores = {}
     if metric == "BLEU":
@@ -313,6 +316,7 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         numbers_html=_compact(numbers),
         comparison_html=_compact(compared),
         chart=chart,
+        reference_boxes=boxes,
     )
 
 
@@ -327,11 +331,11 @@ def _scripts(token: str) -> set:
     return scripts
 
 
-def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts):
+def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, boxes):
     notes = []
-    for i, tokens in enumerate(reference_tokens, 1):
+    for box, tokens in zip(boxes, reference_tokens):
         if tuple(tokens) == tuple(candidate_tokens):
-            label = f"reference {i}" if len(reference_tokens) > 1 else "the reference"
+            label = f"reference {box}" if len(reference_tokens) > 1 or box != 1 else "the reference"
             notes.append(
                 f"The candidate is identical to {label} after tokenization: every n-gram matches and BP = 1, "
                 f"so BLEU = 1 whatever the other references say."
@@ -388,7 +392,7 @@ def _legend(max_order: int) -> str:
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 
 
-def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
+def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes) -> str:
     shown = tuple(candidate_tokens[:SHOWN_TOKENS])
     rows = [
         f"<tr><td style='{_CELL};white-space:nowrap'>candidate, {n}-grams</td>"
@@ -398,7 +402,7 @@ def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
     rows += [
         f"<tr><td style='{_CELL};white-space:nowrap'>reference {i}</td>"
         f"<td class='bl-reference-{i}' style='{_CELL}'>{highlight_longest_matches(tokens[:SHOWN_TOKENS], [tuple(candidate_tokens)], max_order)}</td></tr>"
-        for i, tokens in enumerate(reference_tokens, 1)
+        for i, tokens in zip(boxes, reference_tokens)
     ]
     return (
         "<div class='bl-highlights'>"
@@ -409,10 +413,10 @@ def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
     )
 
 
-def _references_only_html(reference_tokens) -> str:
+def _references_only_html(reference_tokens, boxes) -> str:
     rows = "".join(
-        f"<tr><td style='{_CELL}'>reference {i}</td><td style='{_CELL}'>{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
-        for i, tokens in enumerate(reference_tokens, 1)
+        f"<tr><td style='{_CELL}'>reference {i}</td><td class='bl-reference-{i}' style='{_CELL}'>{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
+        for i, tokens in zip(boxes, reference_tokens)
     )
     return f"<table class='bl-highlights'>{rows}</table>"
 

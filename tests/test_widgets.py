@@ -377,3 +377,19 @@ def test_typed_markup_is_shown_as_text():
     view = compute_playground("the <b>cat</b> & <script>x</script>", ["the <b>cat</b>"], tokenize="whitespace")
     assert "<b>" not in view.highlights_html and "<script>" not in view.html
     assert "&lt;b&gt;cat&lt;/b&gt;" in view.highlights_html
+
+
+def test_references_are_numbered_by_their_box():
+    # Box 1 empty, boxes 2-4 filled: the rows and notes name boxes 2, 3, 4, never 1, 2, 3.
+    boxes = ["", "the cat is on the mat", "a cat sat on a mat", "there is a cat on the mat"]
+    view = compute_playground("a cat sat on a mat", boxes)
+    assert view.reference_boxes == (2, 3, 4)
+    assert any("Reference box 1 is empty" in note for note in view.notes)
+    assert any("identical to reference 3" in note for note in view.notes)
+    for box in (2, 3, 4):
+        assert f">reference {box}</td>" in view.highlights_html
+        assert f"class='bl-reference-{box}'" in view.highlights_html
+    assert ">reference 1</td>" not in view.highlights_html
+    # With no candidate the references are still listed under their box numbers.
+    empty = compute_playground("", ["", "", "the cat"])
+    assert ">reference 3</td>" in empty.highlights_html and ">reference 1</td>" not in empty.highlights_html
