@@ -208,7 +208,7 @@ class BarChart:
             for i in range(len(spec.labels))
         ]
         self._lines, self._line_texts = [], []
-        for style, colour in (("--", _VERMILLION), (":", _GREY)):
+        for style, colour in (("--", "#000000"), (":", _GREY)):
             self._lines.append(ax.axhline(0.0, linestyle=style, color=colour, linewidth=1.5, visible=False))
             # Line labels sit right of the axes, where they cannot cover a bar's text.
             self._line_texts.append(
