@@ -73,7 +73,8 @@ def mark(text_html: str, n: int, title: str) -> str:
 def legend_html(orders, label=None) -> str:
     """A swatch per order, styled exactly like the marks, so the key matches what it explains."""
     swatches = "".join(
-        f"<span style='{order_style(n)};margin-right:6px;white-space:nowrap'>{label(n) if label else f'{n}-gram'}</span>"
+        f"<span style='{order_style(n)};margin-right:6px;white-space:nowrap'>"
+        f"{label(n) if label else f'{n}-gram'}</span>"
         for n in orders
     )
     return f"<div class='bl-legend' style='margin:2px 0 6px 0;font-size:0.9em'>key: {swatches}</div>"

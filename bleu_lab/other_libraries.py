@@ -58,9 +58,8 @@ class Comparison:
 def _sacrebleu_bleu_metric(tokenize: str, lowercase: bool, max_order: int, smoothing: str):
     from sacrebleu.metrics import BLEU
 
-    return BLEU(
-        tokenize=tokenize, lowercase=lowercase, smooth_method=smoothing, max_ngram_order=max_order, effective_order=False
-    )
+    return BLEU(tokenize=tokenize, lowercase=lowercase, smooth_method=smoothing, max_ngram_order=max_order,
+                effective_order=False)
 
 
 class _QuietSacrebleu:
@@ -104,7 +103,8 @@ def sacrebleu_sentence_bleu(
 def _sacrebleu_bleu(candidate, references, tokenize, lowercase, max_order, smoothing, joined_candidate,
                     joined_references) -> Comparison:
     if smoothing not in SACREBLEU_SMOOTHING:
-        return Comparison("sacrebleu", None, f"not shown: sacrebleu has no smoothing {smoothing!r} (it has none, floor, add-k, exp)")
+        return Comparison("sacrebleu", None,
+                          f"not shown: sacrebleu has no smoothing {smoothing!r} (it has none, floor, add-k, exp)")
     if tokenize in SACREBLEU_NATIVE:
         texts, sacre_tokenize, sacre_lowercase, how = candidate, tokenize, lowercase, "the same texts"
     elif joined_candidate is None or joined_references is None:
@@ -139,7 +139,8 @@ def _sacrebleu_chrf(candidate, references, lowercase) -> Comparison:
         value = CHRF(lowercase=lowercase).sentence_score(candidate, list(references)).score / 100
     except Exception as error:  # noqa: BLE001
         return Comparison("sacrebleu", None, f"sacrebleu CHRF failed: {error}")
-    return Comparison("sacrebleu", value, f"CHRF(lowercase={lowercase}).sentence_score(candidate, references).score / 100")
+    call = f"CHRF(lowercase={lowercase}).sentence_score(candidate, references).score / 100"
+    return Comparison("sacrebleu", value, call)
 
 
 # ---------------------------------------------------------------- nltk
@@ -157,7 +158,8 @@ def nltk_sentence_bleu(
     Uniform weights 1/N; ``"none"`` is nltk's ``method0`` (no smoothing), and
     ``"method0"``-``"method7"`` use ``SmoothingFunction(epsilon=0.1, alpha=5, k=5)``.
     """
-    return _nltk_bleu(tuple(candidate_tokens), tuple(tuple(r) for r in reference_tokens), int(max_order), str(smoothing))
+    references = tuple(tuple(r) for r in reference_tokens)
+    return _nltk_bleu(tuple(candidate_tokens), references, int(max_order), str(smoothing))
 
 
 @lru_cache(maxsize=_CACHE)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import html
 import io
+import os
 from contextlib import contextmanager
 
 import ipywidgets as widgets
@@ -95,6 +96,38 @@ class _Summary:
 
     def __repr__(self) -> str:
         return f"[{self._summary}: a live widget. Run the notebook's cells in JupyterLab, or open it in Voila, to use it.]"
+
+
+def in_voila() -> bool:
+    """Whether this kernel was started by Voila (which sets ``VOILA_KERNEL_ID``, and ``SERVER_SOFTWARE=voila/...``)."""
+    return bool(os.environ.get("VOILA_KERNEL_ID")) or os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
+
+
+class LabNote:
+    """Markdown for JupyterLab and static views that Voila does not show (a demo app has no menus or Ctrl+C).
+
+    Voila hides code but shows every Markdown cell; a note written as the output of a code cell
+    instead is shown wherever the notebook is read, and left out when the kernel runs under Voila.
+    Its text/plain is the same text, so nbval compares it like any printed line.
+    """
+
+    def __init__(self, markdown: str):
+        self.markdown = markdown
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        if in_voila():
+            return {"text/plain": ""}
+        return {"text/markdown": self.markdown, "text/plain": self.markdown}
+
+    def __repr__(self) -> str:
+        return "" if in_voila() else self.markdown
+
+
+def lab_note(markdown: str) -> LabNote:
+    """A note shown in JupyterLab and static views only, e.g. ``lab_note("Run > Run All Cells ...")``."""
+    if not isinstance(markdown, str):
+        raise TypeError(f"lab_note takes the note's Markdown text, not {type(markdown).__name__}")
+    return LabNote(markdown)
 
 
 def _style_sheet() -> widgets.HTML:
@@ -688,9 +721,12 @@ def paraphrase_explorer(*, reference: str = PARAPHRASE_REFERENCE, debounce: floa
 __all__ = [
     "BarChart",
     "BpExplorer",
+    "LabNote",
     "ParaphraseExplorer",
     "Playground",
     "bp_explorer",
+    "in_voila",
+    "lab_note",
     "paraphrase_explorer",
     "playground",
     "plot_bp_tradeoff",
