@@ -484,7 +484,8 @@ def _comparison_table(name: str, groups) -> str:
     for own_label, own, comparisons in groups:
         if own is not None:
             rows.append(
-                f"<tr><td style='{_CELL}'>{html.escape(own_label)}</td><td class='bl-own' style='{_CELL}'>{own:.4f}</td>"
+                f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(own_label)}</td>"
+                f"<td class='bl-own bl-nowrap' style='{_CELL}'>{own:.4f}</td>"
                 f"<td style='{_CELL}'></td><td style='{_CELL}'>this package</td></tr>"
             )
         for comparison in comparisons:
@@ -495,8 +496,8 @@ def _comparison_table(name: str, groups) -> str:
             else:
                 verdict = f"<span style='color:{_WARN_COLOUR}'>differs by {abs(comparison.value - own):.2e}</span>"
             rows.append(
-                f"<tr><td style='{_CELL}'>{html.escape(comparison.library)}</td>"
-                f"<td class='bl-other' style='{_CELL}'>{_fmt(comparison.value)}</td>"
+                f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(comparison.library)}</td>"
+                f"<td class='bl-other bl-nowrap' style='{_CELL}'>{_fmt(comparison.value)}</td>"
                 f"<td style='{_CELL};white-space:nowrap'>{verdict}</td>"
                 f"<td class='bl-call' style='{_CELL};font-family:monospace;font-size:0.85em'>{html.escape(comparison.settings)}</td></tr>"
             )

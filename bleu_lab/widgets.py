@@ -71,6 +71,8 @@ _CSS = f"""
 .bleu-lab-widget .widget-html-content, .bleu-lab-widget td, .bleu-lab-widget code {{ overflow-wrap: anywhere; }}
 .bleu-lab-widget td.bl-label, .bleu-lab-widget th, .bleu-lab-widget .bl-nowrap {{ white-space: nowrap; overflow-wrap: normal; }}
 .bleu-lab-widget table {{ max-width: 100%; }}
+.bleu-lab-widget .jupyter-widgets {{ max-width: calc(100% - 4px) !important; box-sizing: border-box; }}
+.bleu-lab-widget .widget-html-content {{ min-width: 0; max-width: 100%; }}
 .bleu-lab-widget .bl-scroll {{ max-width: 100%; overflow-x: auto; }}
 .bleu-lab-widget img.widget-image {{ max-width: 100%; height: auto; object-fit: contain; }}
 .bleu-lab-widget .widget-text, .bleu-lab-widget .widget-dropdown {{ max-width: 100%; }}
@@ -78,11 +80,17 @@ _CSS = f"""
 .bleu-lab-widget.bl-presenter, .bleu-lab-widget.bl-presenter .widget-html-content,
 .bleu-lab-widget.bl-presenter .widget-label, .bleu-lab-widget.bl-presenter input,
 .bleu-lab-widget.bl-presenter select, .bleu-lab-widget.bl-presenter button,
-.bleu-lab-widget.bl-presenter .widget-readout {{ font-size: 20px; }}
+.bleu-lab-widget.bl-presenter .widget-readout, .bleu-lab-widget.bl-presenter .widget-checkbox * {{ font-size: 20px; }}
 .bleu-lab-widget.bl-presenter .widget-html-content {{ line-height: 1.45; }}
 .bleu-lab-widget.bl-presenter input, .bleu-lab-widget.bl-presenter select,
 .bleu-lab-widget.bl-presenter button {{ height: auto; min-height: 34px; }}
-.bleu-lab-widget.bl-presenter .widget-inline-hbox .widget-label {{ min-width: 8em; }}
+.bleu-lab-widget.bl-presenter .widget-inline-hbox > .widget-label {{ width: 7em !important; }}
+.bleu-lab-widget.bl-presenter .widget-dropdown, .bleu-lab-widget.bl-presenter .widget-checkbox,
+.bleu-lab-widget.bl-presenter .widget-toggle-button {{ width: auto !important; }}
+.bleu-lab-widget.bl-presenter .widget-dropdown select {{ min-width: 6em; }}
+.bleu-lab-widget.bl-presenter .widget-dropdown > .widget-label {{ width: auto !important; }}
+.bleu-lab-widget.bl-presenter .widget-toggle-button {{ padding: 0 14px; }}
+.bleu-lab-widget.bl-presenter input[type="checkbox"] {{ width: 20px; height: 20px; min-height: 0; }}
 .bleu-lab-widget.bl-presenter h3 {{ font-size: 28px; }}
 .bleu-lab-widget.bl-presenter img.widget-image {{ width: 780px !important; }}
 """
