@@ -103,7 +103,7 @@ class _Summary:
     _summary = "a bleu_lab widget"
 
     def __repr__(self) -> str:
-        return f"[{self._summary}: a live widget. Run the notebook's cells in JupyterLab, or open it in Voila, to use it.]"
+        return f"{self._summary} (a live widget: run the cells in JupyterLab, or open the notebook in Voila)"
 
 
 def in_voila() -> bool:
