@@ -484,7 +484,7 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
         view = compute_bp_explorer(c, r)
         ax.plot([view.candidate_length], [view.product], "s", color=_VERMILLION, markersize=8, zorder=4)
         ax.annotate(f"{view.product:.3f}", (view.candidate_length, view.product), xytext=(0, 8),
-                    textcoords="offset points", ha="center", fontsize=_FONT - 1, color=_VERMILLION, fontweight="bold")
+                    textcoords="offset points", ha="center", fontsize=_FONT - 1, color=_VERMILLION)
     ax.set_xlim(0, len(lengths) + 1)
     ax.set_ylim(0, 1.1)
     ax.set_xlabel("candidate length c (tokens)", fontsize=_FONT + 1, fontweight="bold")
