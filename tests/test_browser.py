@@ -27,6 +27,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -252,17 +253,24 @@ def voila(servers):
     return f"{server.url}/"
 
 
-@pytest.fixture(scope="module")
-def lab_page(browser, lab):
-    """The playground notebook open in JupyterLab with every cell run."""
+@contextmanager
+def _opened(browser, url: str, ready):
+    """A page of its own (1280 x 1000) at ``url``, made ready by ``ready(page)``, closed on every path."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
     try:
-        page.goto(lab, timeout=SERVER_START_SECONDS * 1000)
-        _run_all_cells(page)
+        page = context.new_page()
+        page.goto(url, timeout=SERVER_START_SECONDS * 1000)
+        ready(page)
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, lab):
+    """The playground notebook open in JupyterLab with every cell run."""
+    with _opened(browser, lab, _run_all_cells) as page:
+        yield page
 
 
 # ---------------------------------------------------------------- page helpers
@@ -526,14 +534,12 @@ def _layout_problems(page) -> list:
 @pytest.fixture(scope="module")
 def voila_page(browser, voila):
     """The Voila app, loaded once (one kernel) for the checks below."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    try:
-        page.goto(voila, timeout=SERVER_START_SECONDS * 1000)
+
+    def ready(page):
         page.locator(".bleu-lab-playground .bl-score").first.wait_for(state="visible", timeout=WIDGET_SECONDS * 1000)
+
+    with _opened(browser, voila, ready) as page:
         yield page
-    finally:
-        context.close()
 
 
 def test_jupyterlab_keystroke_latency_is_measured(lab_page):
