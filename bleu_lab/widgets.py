@@ -448,8 +448,9 @@ class Playground(_Summary, widgets.VBox):
             colours = None
             if view.chart is not None and view.chart.labels and view.chart.labels[0] == "BLEU":
                 colours = [_GREY, _BLUE]
-            self.comparison.value = view.comparison_html
+            # The chart goes first: once the other libraries show the new numbers, the new chart is there too.
             self.image.value = self.chart.show(view.chart, colours)
+            self.comparison.value = view.comparison_html
         except Exception as error:  # noqa: BLE001
             self.message.value = message_html(f"Could not update the chart: {error}")
 

@@ -327,6 +327,22 @@ def _run_all_cells(page):
     _shot(page, "lab-02-ran")
 
 
+def _wait_for_chart(page):
+    """Wait until the chart follows the text: the other libraries' line (drawn after the chart) shows the
+    score of the numbers area, and every chart image has loaded."""
+    page.wait_for_function(
+        "() => { const root = document.querySelector('.bleu-lab-playground');"
+        " const own = root.querySelector('.bl-comparison-area .bl-own'), score = root.querySelector('.bl-score');"
+        " return own && score && own.textContent === score.textContent; }",
+        timeout=UPDATE_SECONDS * 1000,
+    )
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.bl-chart img, img.bl-chart')]"
+        ".every(img => img.complete && img.naturalHeight > 0)",
+        timeout=UPDATE_SECONDS * 1000,
+    )
+
+
 def _expected(candidate: str, references) -> tuple:
     result = bleu_lab.sentence_bleu(candidate, references)
     return (
@@ -402,11 +418,7 @@ def test_voila_app_typing_updates_score(browser, voila):
         playground = _type_candidate_and_check(page, "voila-02")
         # A viewport taller than the widget, so all of it is painted; then wait for the new chart image.
         page.set_viewport_size({"width": 1000, "height": 1500})
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.bl-chart img, img.bl-chart')]"
-            ".every(img => img.complete && img.naturalHeight > 0)",
-            timeout=UPDATE_SECONDS * 1000,
-        )
+        _wait_for_chart(page)
         playground.screenshot(path=str(ARTIFACTS / "playground.png"))
         if os.environ.get("BLEU_LAB_UPDATE_SCREENSHOT") == "1":
             SCREENSHOT.parent.mkdir(exist_ok=True)
@@ -616,6 +628,7 @@ def test_voila_layout_at_every_width_and_presenter_screenshots(voila_page):
             assert problems == [], f"{metric} at {width} px: {problems}"
             if metric == "BLEU" and width in (800, 1280, 1920):
                 page.set_viewport_size({"width": width, "height": 2400})
+                _wait_for_chart(page)
                 page.wait_for_timeout(300)
                 shots[width] = ARTIFACTS / f"playground-{width}.png"
                 playground.screenshot(path=str(shots[width]))
@@ -629,6 +642,7 @@ def test_voila_layout_at_every_width_and_presenter_screenshots(voila_page):
         page.wait_for_timeout(600)
         assert _layout_problems(page) == [], f"presenter at {width} px"
     page.set_viewport_size({"width": 1280, "height": 2600})
+    _wait_for_chart(page)
     page.wait_for_timeout(600)
     shots["presenter"] = ARTIFACTS / "playground-presenter.png"
     playground.screenshot(path=str(shots["presenter"]))
