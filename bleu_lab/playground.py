@@ -22,8 +22,10 @@ from __future__ import annotations
 import html
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 
 from .bleu import brevity_penalty_value, sentence_bleu
 from .chrf import chrf
@@ -148,7 +150,7 @@ class PlaygroundView:
     reference_length: int | None = None
     brevity_penalty: float | None = None
     result: object = field(default=None, repr=False)  # the BleuResult
-    metric_scores: dict = field(default_factory=dict)
+    metric_scores: Mapping = field(default_factory=dict)
     comparisons: tuple = ()
     highlights_html: str = ""
     numbers_html: str = ""
@@ -327,7 +329,8 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         reference_length=result.reference_length,
         brevity_penalty=result.brevity_penalty,
         result=result,
-        metric_scores=metric_scores,
+        # Views are cached and shared: the scores are handed out read-only.
+        metric_scores=MappingProxyType(metric_scores),
         comparisons=comparisons,
         highlights_html=_compact(highlights),
         numbers_html=_compact(numbers),

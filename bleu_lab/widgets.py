@@ -82,6 +82,7 @@ _CSS = f"""
 .bleu-lab-widget.bl-presenter select, .bleu-lab-widget.bl-presenter button,
 .bleu-lab-widget.bl-presenter .widget-readout, .bleu-lab-widget.bl-presenter .widget-checkbox * {{ font-size: 20px; }}
 .bleu-lab-widget.bl-presenter .widget-html-content {{ line-height: 1.45; }}
+.bleu-lab-widget.bl-presenter .bl-call, .bleu-lab-widget.bl-presenter code {{ font-size: 18px !important; }}
 .bleu-lab-widget.bl-presenter input, .bleu-lab-widget.bl-presenter select,
 .bleu-lab-widget.bl-presenter button {{ height: auto; min-height: 34px; }}
 .bleu-lab-widget.bl-presenter .widget-inline-hbox > .widget-label {{ width: 7em !important; }}
