@@ -444,13 +444,13 @@ class Playground(_Summary, widgets.VBox):
 
     def _show_chart(self):
         try:
-            view = self._compute(compare=True)  # the BLEU part is cached: only the other libraries are new
+            # The chart first, from the view already shown (cached); then the slower other libraries. Once
+            # they show the new numbers, the new chart is there too.
+            chart = self._compute(compare=False).chart
+            colours = [_GREY, _BLUE] if chart is not None and chart.labels and chart.labels[0] == "BLEU" else None
+            self.image.value = self.chart.show(chart, colours)
+            view = self._compute(compare=True)  # bleu_lab's part is cached: only the other libraries are new
             self.view = view
-            colours = None
-            if view.chart is not None and view.chart.labels and view.chart.labels[0] == "BLEU":
-                colours = [_GREY, _BLUE]
-            # The chart goes first: once the other libraries show the new numbers, the new chart is there too.
-            self.image.value = self.chart.show(view.chart, colours)
             self.comparison.value = view.comparison_html
         except Exception as error:  # noqa: BLE001
             self.message.value = message_html(f"Could not update the chart: {error}")
