@@ -613,7 +613,7 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
         self.image.add_class("bl-paraphrase-chart")
         self.chart = BarChart(5.6, 3.3, margins=(0.12, 0.97, 0.88, 0.1))
         self.presenter = _presenter_toggle(self, presenter)
-        self._colours = [_GREY, ORDER_COLOURS[0], ORDER_COLOURS[1], ORDER_COLOURS[2], _VERMILLION]
+        self._colours = [_GREY, *ORDER_COLOURS[:3], ORDER_COLOURS[3]]  # five different colours
         self._loading = False
         self.view = None
         super().__init__(
