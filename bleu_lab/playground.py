@@ -246,9 +246,12 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     if metric not in METRIC_VIEWS:
         return PlaygroundView(metric=str(metric), score=None, message=f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.")
     try:
-        tokens_of = _box_tokens if isinstance(tokenize, str) and isinstance(lowercase, bool) else _tokenize
-        candidate_tokens = tokens_of(candidate, tokenize, lowercase)
-        all_reference_tokens = [tokens_of(r, tokenize, lowercase) for r in references]
+        if isinstance(tokenize, str) and isinstance(lowercase, bool):
+            candidate_tokens = _box_tokens(candidate, tokenize, lowercase)
+            all_reference_tokens = [_box_tokens(r, tokenize, lowercase) for r in references]
+        else:  # a setting of the wrong type: tokenize() says what is wrong
+            candidate_tokens = _tokenize(candidate, tokenize, lowercase=lowercase)
+            all_reference_tokens = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
     except (TypeError, ValueError) as error:
         return PlaygroundView(metric=metric, score=None, message=str(error))
 

@@ -501,3 +501,8 @@ def test_other_libraries_module_and_cache():
     assert other_libraries.sacrebleu_sentence_bleu("a cat is on the mat", ("the cat is on the mat",)) is first
     assert other_libraries.nltk_sentence_bleu(["a"], [["a"]], smoothing="exp").value is None
     assert compute_playground("a cat", ["the cat"]) is compute_playground("a cat", ["the cat"])
+
+
+def test_settings_of_the_wrong_type_get_their_own_message():
+    assert compute_playground("a cat", ["the cat"], tokenize=["13a"]).message.startswith("tokenize must be one of")
+    assert "lowercase must be True or False" in compute_playground("a cat", ["the cat"], lowercase="yes").message
