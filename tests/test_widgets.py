@@ -506,3 +506,16 @@ def test_other_libraries_module_and_cache():
 def test_settings_of_the_wrong_type_get_their_own_message():
     assert compute_playground("a cat", ["the cat"], tokenize=["13a"]).message.startswith("tokenize must be one of")
     assert "lowercase must be True or False" in compute_playground("a cat", ["the cat"], lowercase="yes").message
+
+
+def test_bp_legend_never_hides_a_marker():
+    from bleu_lab.widgets import bp_explorer
+
+    widget = bp_explorer(candidate_length=34, reference_length=12)
+    for c in (1, 8, 12, 20, 34, widget.candidate_length.max):
+        widget.candidate_length.value = c
+        widget.figure.canvas.draw()
+        legend = widget.ax.get_legend().get_window_extent()
+        for marker in (widget._point, widget._product):
+            x, y = widget.ax.transData.transform((marker.get_xdata()[0], marker.get_ydata()[0]))
+            assert not legend.contains(x, y), (c, marker.get_label())
