@@ -314,6 +314,7 @@ def _positive_int(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``bleu-lab`` command line: its subcommands and their options."""
+    from .course import add_notebooks_command
     from .smoothing import SMOOTHING_NAMES
     from .tokenizers import TOKENIZER_NAMES
 
@@ -355,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     examples = commands.add_parser("examples", help="the worked examples (same as no command)")
     for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
         examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")
+    add_notebooks_command(commands)  # bleu-lab notebooks DIR (bleu_lab/course.py)
     return parser
 
 
@@ -374,6 +376,8 @@ def main(argv=None) -> int:
     """Entry point of ``bleu-lab`` and ``python -m bleu_lab``; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if hasattr(args, "run"):  # a subcommand that runs itself (bleu-lab notebooks)
+        return args.run(args)
     if args.command != "score":
         selected = {name for name in EXAMPLES if getattr(args, name) or getattr(args, f"examples_{name}", False)}
         _emit(run_examples(selected))

@@ -23,7 +23,10 @@ import html
 import io
 from contextlib import contextmanager
 
-import ipywidgets as widgets
+from .course import needs_extra
+
+with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
+    import ipywidgets as widgets
 
 from .explanation import ORDER_COLOURS
 from .playground import (
