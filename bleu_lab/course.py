@@ -137,7 +137,7 @@ def needs_extra(module: str, extra: str = "lab") -> Iterator[None]:
     try:
         yield
     except ModuleNotFoundError as error:
+        missing = (error.name or "a package").split(".")[0]
         raise ModuleNotFoundError(
-            f"{module} needs {error.name}, which is not installed: pip install 'bleu_lab[{extra}]'",
-            name=error.name,
+            f"{module} needs {missing}, which is not installed: pip install 'bleu_lab[{extra}]'", name=error.name
         ) from error
