@@ -38,7 +38,7 @@ help:
 	@echo "make demo       serve notebooks/07_playground.ipynb with Voila on port 8866"
 	@echo "make bench      speed against sacrebleu and nltk (benchmarks/run.py)"
 	@echo "make exercises  build the student lab notebooks and their nbgrader versions (nbgrader/source/)"
-	@echo "make site       the static, searchable site of the series from stored outputs (site/index.html)"
+	@echo "make site       the static, searchable site of the series from stored outputs (site/html/index.html)"
 	@echo "make dist       build the sdist and the wheel (with the course notebooks) into dist/"
 	@echo "make test-wheel the slow install check: the wheel in a fresh venv runs every notebook (about 3 min)"
 	@echo "make test-sdist run the tests from an unpacked sdist, as a packager would"
@@ -96,7 +96,7 @@ exercises: $(STAMP)
 
 # The static site: Sphinx + myst-nb from the stored outputs (nothing executed, nothing fetched).
 site: $(STAMP)
-	$(PY) docs/site/build.py --out site
+	$(PY) docs/site/build.py --out site/html
 
 dist: $(STAMP)
 	rm -rf dist

@@ -13,9 +13,10 @@
    source is collapsed in JupyterLab (``metadata.jupyter.source_hidden``, how
    answers were hidden before bleu_lab.answers) is left out, since a static
    page cannot collapse it.
-3. Run Sphinx (myst-nb renders the stored outputs; nothing is executed) into site/.
+3. Run Sphinx (myst-nb renders the stored outputs; nothing is executed) into
+   site/html/ (myst-nb keeps its extracted outputs beside it, in site/jupyter_execute/).
 
-    python docs/site/build.py [--out site] [--stage build/site-src]
+    python docs/site/build.py [--out site/html] [--stage build/site-src]
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def build(out: Path, staging: Path, *, quiet: bool = True) -> int:
 def main(argv=None) -> int:
     """Command line: ``python docs/site/build.py [--out DIR] [--stage DIR]``."""
     parser = argparse.ArgumentParser(prog="python docs/site/build.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "site", help="where the site goes (default: site/)")
+    parser.add_argument("--out", type=Path, default=ROOT / "site" / "html",
+                        help="where the site goes (default: site/html/)")
     parser.add_argument("--stage", type=Path, default=ROOT / "build" / "site-src",
                         help="where the Sphinx sources are staged (default: build/site-src/)")
     args = parser.parse_args(argv)
