@@ -106,6 +106,18 @@ def _stub_function(node, lines) -> str:
     return "\n".join(header) + "\n" + indent + STUB_LINE
 
 
+def _retagged_without_outputs(cell, tags: list):
+    """The cell with these tags (none: no ``tags`` key) and, for code, no outputs or execution count."""
+    if tags:
+        cell.metadata["tags"] = tags
+    else:
+        cell.metadata.pop("tags", None)
+    if cell.cell_type == "code":
+        cell.outputs = []
+        cell.execution_count = None
+    return cell
+
+
 def student_notebook(solution):
     """The student version of a solution notebook (a new notebook; the argument is not changed)."""
     student = copy.deepcopy(solution)
@@ -117,14 +129,7 @@ def student_notebook(solution):
                 continue  # instructor notes
             cell.source = stub_source(cell.source)
             tags = [t for t in tags if t != SOLUTION_TAG] + [EXERCISE_TAG]
-        if tags:
-            cell.metadata["tags"] = tags
-        else:
-            cell.metadata.pop("tags", None)
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-        cells.append(cell)
+        cells.append(_retagged_without_outputs(cell, tags))
     student.cells = cells
     return student
 
@@ -273,15 +278,8 @@ def nbgrader_notebook(solution):
             cell.metadata["nbgrader"] = _nbgrader_metadata(
                 "check_" + "_".join(name for name, _ in pairs), solution=False,
                 points=sum(check_points(name) for name, _ in pairs))
-        if tags:
-            cell.metadata["tags"] = tags
-        else:
-            cell.metadata.pop("tags", None)
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-            cell.metadata.pop("execution", None)
-        cells.append(cell)
+        cell.metadata.pop("execution", None)
+        cells.append(_retagged_without_outputs(cell, tags))
     source.cells = cells
     return source
 
