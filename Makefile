@@ -40,7 +40,7 @@ help:
 	@echo "make exercises  build the student lab notebooks and their nbgrader versions (nbgrader/source/)"
 	@echo "make site       the static, searchable site of the series from stored outputs (site/html/index.html)"
 	@echo "make dist       build the sdist and the wheel (with the course notebooks) into dist/"
-	@echo "make test-wheel the slow install check: the wheel in a fresh venv runs every notebook (about 3 min)"
+	@echo "make test-wheel the slow install check: the wheel in a fresh venv runs every notebook (about 2 min)"
 	@echo "make test-sdist run the tests from an unpacked sdist, as a packager would"
 	@echo "make chromium   install Debian's chromium if it is missing (browser tests)"
 	@echo "make clean      remove .venv, .test-home, test-artifacts, build, dist, site and nbgrader"

@@ -93,7 +93,9 @@ def gradebook(tmp_path_factory):
     """A course with every lab generated and three submissions autograded: {(lab, student): (score, max)}."""
     course = tmp_path_factory.mktemp("nbgrader-course")
     env = _env(course.parent / (course.name + "-home"))
-    (course / "nbgrader_config.py").write_text('c = get_config()\nc.CourseDirectory.course_id = "bleu_lab"\n')
+    # A generous per-cell time limit: a busy 2-core CI machine starts kernels slowly.
+    (course / "nbgrader_config.py").write_text(
+        'c = get_config()\nc.CourseDirectory.course_id = "bleu_lab"\nc.Execute.timeout = 300\n')
     assert build.main(["--only-nbgrader", "--nbgrader", str(course / "source")]) == 0
     _nbgrader(course, env, "generate_assignment", "*")
     for lab in LABS:

@@ -10,7 +10,7 @@
 
 The slow end-to-end check (a fresh venv with only `bleu_lab[lab]` from the
 wheel, outside the repository, runs every notebook) is behind
-BLEU_LAB_WHEEL_TEST=1: `make test-wheel` (about 3 minutes with a warm pip cache).
+BLEU_LAB_WHEEL_TEST=1: `make test-wheel` (about 2 minutes with a warm pip cache).
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def test_without_the_lab_extra_the_error_names_it(module, missing):
 
 
 @pytest.mark.skipif(os.environ.get("BLEU_LAB_WHEEL_TEST") != "1",
-                    reason="slow (a fresh venv and every notebook, about 3 minutes): run `make test-wheel`")
+                    reason="slow (a fresh venv and every notebook, about 2 minutes): run `make test-wheel`")
 def test_fresh_venv_with_only_the_lab_extra_runs_every_notebook(dist, tmp_path):
     """The issue's 'done when': pip install 'bleu_lab[lab]' from the wheel, copy the course, execute it all."""
     venv = tmp_path / "venv"
