@@ -96,7 +96,7 @@ def gradebook(tmp_path_factory):
     # A generous per-cell time limit: a busy 2-core CI machine starts kernels slowly.
     (course / "nbgrader_config.py").write_text(
         'c = get_config()\nc.CourseDirectory.course_id = "bleu_lab"\nc.Execute.timeout = 300\n')
-    assert build.main(["--only-nbgrader", "--nbgrader", str(course / "source")]) == 0
+    assert build.main(["--root", str(ROOT), "--only-nbgrader", "--nbgrader", str(course / "source")]) == 0
     _nbgrader(course, env, "generate_assignment", "*")
     for lab in LABS:
         released = course / "release" / lab / f"{lab}.ipynb"
