@@ -210,3 +210,73 @@ def test_fresh_venv_with_only_the_lab_extra_runs_every_notebook(dist, tmp_path):
         str(tmp_path / "executed"), *map(str, notebooks), timeout=1800)
     assert len(list((tmp_path / "executed").glob("*.ipynb"))) == len(notebooks)
     shutil.rmtree(venv)
+
+
+def _requirement_closure(names: set[str]) -> set[str]:
+    """The distributions these need, transitively, as installed here (markers other than extras honoured)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    seen: set[str] = set()
+    todo = [canonicalize_name(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            requires = metadata.requires(name) or []
+        except metadata.PackageNotFoundError:
+            continue  # reported by the caller as an import nothing provides
+        for text in requires:
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                todo.append(canonicalize_name(requirement.name))
+    return seen
+
+
+def test_the_lab_extra_provides_every_module_a_notebook_imports():
+    """A cheap guard in `make test` (the fresh venv of make test-wheel is the full proof): each module a
+    notebook imports is the standard library, bleu_lab, or comes with the runtime dependencies or [lab]."""
+    import ast
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        tomllib = pytest.importorskip("tomli")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    direct = {Requirement(t).name for t in project["dependencies"] + project["optional-dependencies"]["lab"]}
+    allowed = _requirement_closure(direct)
+    providers = metadata.packages_distributions()
+    missing = []
+    for notebook in sorted(ROOT.glob("notebooks/*.ipynb")) + sorted(ROOT.glob("notebooks/exercises/*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            source = "\n".join(line for line in "".join(cell["source"]).splitlines()
+                               if not line.lstrip().startswith(("%", "!")))
+            try:
+                tree = ast.parse(source)
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    modules = [node.module]
+                else:
+                    continue
+                for module in (m.split(".")[0] for m in modules):
+                    if module in sys.stdlib_module_names or module == "bleu_lab":
+                        continue
+                    dists = {canonicalize_name(d) for d in providers.get(module, [])}
+                    if not dists & allowed:
+                        found = ", ".join(sorted(dists)) or "not installed"
+                        missing.append(f"{notebook.name} imports {module} ({found})")
+    assert not missing, "not from the runtime dependencies or [lab]:\n" + "\n".join(sorted(set(missing)))
