@@ -29,11 +29,11 @@ TEST_ENV  := env \
 
 NBVAL_SANITIZE := tests/nbval_sanitize.cfg
 
-.PHONY: help lab test chromium notebooks demo bench exercises site dist test-wheel test-sdist clean test-home
+.PHONY: help lab test lint chromium notebooks demo bench exercises site dist test-wheel test-sdist clean test-home
 
 help:
 	@echo "make lab        open the notebooks in JupyterLab (creates .venv on first use)"
-	@echo "make test       run the unit, property, doctest, notebook (nbval) and browser tests"
+	@echo "make test       run ruff and mypy, then the unit, property, doctest, notebook (nbval) and browser tests"
 	@echo "make notebooks  re-execute every notebook in place in a fresh kernel"
 	@echo "make demo       serve notebooks/07_playground.ipynb with Voila on port 8866"
 	@echo "make bench      speed against sacrebleu and nltk (benchmarks/run.py)"
@@ -128,9 +128,14 @@ notebooks: $(STAMP) test-home
 	$(TEST_ENV) $(PY) -m bleu_lab.exercises.build
 
 # ---------------------------------------------------------------- test
+# Lint (ruff) and type check (mypy, configured in pyproject.toml) before any test runs.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check bleu_lab tests benchmarks
+	$(VENV)/bin/mypy
+
 # Stops at the first failing step; pytest's exit code 5 ("no tests
 # collected") in tests/ is a failure too.
-test: $(STAMP) chromium test-home
+test: $(STAMP) chromium test-home lint
 	@rc=0; $(TEST_ENV) $(PY) -m pytest tests || rc=$$?; \
 	if [ $$rc = 5 ]; then echo "make test: no tests were collected in tests/ -- that is a failure" >&2; fi; \
 	exit $$rc

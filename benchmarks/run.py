@@ -33,7 +33,6 @@ import subprocess
 import sys
 import time
 
-import bleu_lab
 import sacrebleu
 from nltk.translate import bleu_score as nltk_bleu
 from sacrebleu.metrics import BLEU
@@ -41,6 +40,7 @@ from sacrebleu.significance import PairedTest
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
 
+import bleu_lab
 from bleu_lab.datasets import load_wmt19_en_de
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

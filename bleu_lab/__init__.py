@@ -12,8 +12,9 @@ when asked for, ``plotting`` and ``widgets`` (pictures and live controls).
 Scores are on the 0-1 scale of the formulas; sacrebleu prints 100 times them.
 
 >>> import bleu_lab
->>> print(bleu_lab.sentence_bleu("the cat is on the mat", ["the cat is on the mat"]))
+>>> print(bleu_lab.sentence_bleu("the cat is on the mat", ["the cat is on the mat"]))  # doctest: +NORMALIZE_WHITESPACE
 BLEU = 1.0000 1.0000/1.0000/1.0000/1.0000 (BP = 1.0000 ratio = 1.0000 hyp_len = 6 ref_len = 6)
+nrefs:1|case:mixed|eff:no|tok:13a|smooth:none|version:2.6.0|bleu_lab:0.2.0
 """
 
 from .bleu import (
@@ -30,19 +31,22 @@ from .inputs import references_from_streams
 from .playground import compute_bp_explorer, compute_paraphrase, compute_playground
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
+from .settings import BleuSettings, ChrfSettings, RougeSettings, __version__
 from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
-__version__ = "0.1.0"
-
 __all__ = [
     "BleuResult",
+    "BleuSettings",
     "BootstrapResult",
     "ChrfResult",
+    "ChrfSettings",
     "PairedBootstrapResult",
     "RougeResult",
+    "RougeSettings",
     "SentenceStats",
     "TOKENIZER_NAMES",
+    "__version__",
     "bleu_from_stats",
     "bootstrap_ci",
     "brevity_penalty",

@@ -14,7 +14,9 @@ sentence and corpus functions only tokenize, count and add up.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from .counting import (
     VECTORISED_MIN_SENTENCES,
@@ -26,92 +28,47 @@ from .counting import (
     sentence_statistics,
     sum_statistics,
 )
-from .inputs import _is_real_number, _is_whole_number, _kind, check_bool, check_candidate_and_references, check_corpus
-from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
-from .smoothing import (
-    NLTK_SMOOTHING,
-    nltk_log_mean,
-    nltk_precisions,
-    resolve_smoothing,
-    sacrebleu_log_mean,
-    sacrebleu_precisions,
+from .inputs import (
+    References,
+    Text,
+    Weights,
+    _kind,
+    check_candidate_and_references,
+    check_corpus,
+    check_count,
+    check_counts,
+    check_matches_within_totals,
 )
+from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
+from .scoring import brevity_penalty_value
+from .settings import BleuSettings
+from .smoothing import nltk_log_mean, nltk_precisions, sacrebleu_log_mean, sacrebleu_precisions
 from .tokenizers import apply_tokenizer, get_tokenizer
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
 _NLTK_FIFTH_ORDER = 5
 
 
-def brevity_penalty_value(candidate_length: int, reference_length: int) -> float:
-    """BP = 1 if c > r else exp(1 - r/c), and 0 when c = 0 (Papineni et al. 2002, section 2.2.2).
-
-    >>> brevity_penalty_value(6, 6)
-    1.0
-    >>> round(brevity_penalty_value(4, 6), 4)   # exp(1 - 6/4) = exp(-0.5)
-    0.6065
-    """
-    if candidate_length > reference_length:
-        return 1.0
-    if candidate_length == 0:
-        return 0.0
-    return math.exp(1 - reference_length / candidate_length)
-
-
-def _resolve_weights(weights, max_order):
-    """Return (order, weights or None for uniform); the length of ``weights`` sets the order."""
-    check_order(max_order, "max_order")
-    if weights is None:
-        return max_order, None
-    if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__"):
-        raise TypeError(f"weights must be a sequence of numbers such as (0.5, 0.5), not {_kind(weights)}")
-    if len(weights) == 0:
-        raise ValueError("weights is empty; give one weight per n-gram order, e.g. weights=(0.5, 0.5)")
-    for w in weights:
-        if not _is_real_number(w):
-            raise TypeError(f"weights must be numbers, got {_kind(w)} in {weights!r}")
-        if not math.isfinite(w) or w < 0:
-            raise ValueError(f"weights must be finite and non-negative, got {weights!r}")
-    if not any(weights):
-        raise ValueError(f"at least one weight must be above 0, got {weights!r}")
-    if max_order not in (4, len(weights)):
-        raise ValueError(
-            f"weights has {len(weights)} entries but max_order={max_order}; the length of weights sets the "
-            f"order, so drop max_order or give {max_order} weights"
-        )
-    return len(weights), tuple(float(w) for w in weights)
-
-
-def _check_counts(name, values, order):
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
-        raise TypeError(f"{name} must be a list of whole numbers, one per order, not {_kind(values)}")
-    if len(values) < order:
-        raise ValueError(f"{name} has {len(values)} entries but the order is {order}; give one per n-gram order")
-    for v in values:
-        if not _is_whole_number(v) or v < 0:
-            raise ValueError(f"{name} must hold whole numbers >= 0, got {list(values)!r}")
-    return tuple(int(v) for v in values)
-
-
 def bleu_from_stats(
-    counts,
-    totals,
-    candidate_length,
-    reference_length,
+    counts: Sequence[int],
+    totals: Sequence[int],
+    candidate_length: int,
+    reference_length: int,
     *,
-    max_order=4,
-    weights=None,
-    smoothing="none",
-    smooth_value=None,
-    effective_order=False,
-    last_sentence=None,
+    max_order: int | None = None,
+    weights: Weights | None = None,
+    smoothing: str = "none",
+    smooth_value: float | None = None,
+    effective_order: bool = False,
+    last_sentence: SentenceStats | None = None,
 ) -> BleuResult:
     """BLEU from sufficient statistics alone, no text needed.
 
     ``counts[n-1]`` clipped matches and ``totals[n-1]`` candidate n-grams of
     order n; ``candidate_length`` c and ``reference_length`` r (summed over a
-    corpus). With nltk's methods 4-7, ``last_sentence`` is the
-    ``SentenceStats`` (to order 5) of the sentence they look at; by default
-    the statistics given are that sentence.
+    corpus). ``max_order`` is 4 unless ``weights`` set it. With nltk's methods
+    4-7, ``last_sentence`` is the ``SentenceStats`` (to order 5) of the sentence
+    they look at; by default the statistics given are that sentence.
 
     The paper's example of section 2.3 with made-up counts:
 
@@ -121,34 +78,31 @@ def bleu_from_stats(
     >>> bleu_from_stats([0, 0, 0, 0], [3, 2, 1, 0], 3, 6).score
     0.0
     """
-    order, weights = _resolve_weights(weights, max_order)
-    value = resolve_smoothing(smoothing, smooth_value)
-    counts = _check_counts("counts", counts, order)
-    totals = _check_counts("totals", totals, order)
-    for name, length in (("candidate_length", candidate_length), ("reference_length", reference_length)):
-        if not _is_whole_number(length) or length < 0:
-            raise ValueError(f"{name} must be a whole number >= 0, got {length!r}")
-    if any(m > t for m, t in zip(counts, totals)) and smoothing != "add-k":
-        raise ValueError(f"counts cannot exceed totals (matches are a subset of candidate n-grams): {counts} > {totals}")
-    check_bool(effective_order, "effective_order")
-    if effective_order and weights is not None and len(set(weights)) > 1:
-        raise ValueError("effective_order re-weights the orders uniformly; it cannot be combined with non-uniform weights")
-    nltk_style = smoothing in NLTK_SMOOTHING
-    if effective_order and nltk_style:
-        raise ValueError(
-            f"effective_order is sacrebleu's option and smoothing={smoothing!r} is nltk's; nltk has no "
-            f"effective order. Use smoothing='exp' (or 'floor', 'add-k', 'none') with effective_order=True"
-        )
+    settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, None, None)
+    return score_with_settings(counts, totals, candidate_length, reference_length, settings, last_sentence)
 
+
+def score_with_settings(counts, totals, candidate_length, reference_length, settings: BleuSettings,
+                        last_sentence=None, *, n_references=None) -> BleuResult:
+    """:func:`bleu_from_stats` with its keywords already checked as ``settings``."""
+    order = settings.order
+    counts = check_counts("counts", counts, order)
+    totals = check_counts("totals", totals, order)
+    candidate_length = check_count(candidate_length, "candidate_length")
+    reference_length = check_count(reference_length, "reference_length")
+    # Under add-k too: (m + k) / (t + k) above 1 is no precision (sacrebleu accepts it and returns BLEU > 1).
+    check_matches_within_totals(counts[:order], totals[:order])
+    method = settings.method
+    weights, value = settings.weights, settings.smooth_value
     try:
         bp = brevity_penalty_value(candidate_length, reference_length)
-        if nltk_style:
+        if method.phantom_ngrams:
             score, precisions, used = _nltk_score(
-                counts, totals, order, weights, smoothing, value, candidate_length, bp, last_sentence
+                counts, totals, order, weights, settings.smoothing, value, candidate_length, bp, last_sentence
             )
         else:
             score, precisions, used = _sacrebleu_score(
-                counts, totals, order, weights, smoothing, value, effective_order, bp
+                counts, totals, order, weights, settings.smoothing, value, settings.effective_order, bp
             )
     except OverflowError as error:
         # Only absurd inputs get here: huge weights on a smoothed precision above 1, or lengths beyond a float.
@@ -161,15 +115,14 @@ def bleu_from_stats(
         _precisions=tuple(precisions),
         _counts=counts[:order],
         # nltk's methods divide by max(1, total): report the denominators used.
-        _totals=tuple(max(1, t) for t in totals[:order]) if nltk_style else totals[:order],
+        _totals=tuple(max(1, t) for t in totals[:order]) if method.phantom_ngrams else totals[:order],
         brevity_penalty=bp,
-        candidate_length=int(candidate_length),
-        reference_length=int(reference_length),
-        weights=_result_weights(weights, used, effective_order),
-        smoothing=smoothing,
-        smooth_value=value,
-        effective_order=effective_order,
+        candidate_length=candidate_length,
+        reference_length=reference_length,
+        weights=_result_weights(weights, used, settings.effective_order),
+        settings=settings,
         used_orders=used,
+        n_references=n_references,
     )
 
 
@@ -220,21 +173,6 @@ def _nltk_score(counts, totals, order, weights, smoothing, value, candidate_leng
     return bp * math.exp(nltk_log_mean(precisions, weights)), precisions, order
 
 
-def _check_options(tokenize, lowercase):
-    check_bool(lowercase, "lowercase")
-    if not isinstance(tokenize, str):
-        raise TypeError(f"tokenize must be a tokenizer name such as '13a', not {_kind(tokenize)}")
-
-
-def _counting_order(weights, max_order, smoothing, smooth_value):
-    """How many orders to count: the scoring order, or 5 for nltk's methods 5 and 7."""
-    order, _ = _resolve_weights(weights, max_order)
-    resolve_smoothing(smoothing, smooth_value)  # a bad name fails before any text is counted
-    if smoothing in ("method5", "method7"):
-        return max(order, _NLTK_FIFTH_ORDER)
-    return order
-
-
 def tokenize_sentence(candidate, references, tokenize, lowercase):
     """Tokenize a checked candidate and its references (token sequences are kept as they are)."""
     candidates, reference_lists = tokenize_corpus([candidate], [references], tokenize, lowercase)
@@ -242,21 +180,22 @@ def tokenize_sentence(candidate, references, tokenize, lowercase):
 
 
 def sentence_bleu(
-    candidate,
-    references,
+    candidate: Text,
+    references: References,
     *,
-    max_order=4,
-    weights=None,
-    smoothing="none",
-    smooth_value=None,
-    effective_order=False,
-    tokenize="13a",
-    lowercase=False,
+    max_order: int | None = None,
+    weights: Weights | None = None,
+    smoothing: str = "none",
+    smooth_value: float | None = None,
+    effective_order: bool = False,
+    tokenize: str = "13a",
+    lowercase: bool = False,
 ) -> BleuResult:
     """BLEU of one candidate against one or more references, with its breakdown.
 
-    The worked example of Papineni et al. (2002) scores a candidate against
-    several references; here the textbook cat/mat pair:
+    ``max_order`` is 4 unless ``weights`` (one per order) set it. The worked
+    example of Papineni et al. (2002) scores a candidate against several
+    references; here the textbook cat/mat pair:
 
     >>> result = sentence_bleu("a cat is on the mat", ["the cat is on the mat"])
     >>> result.counts, result.totals
@@ -265,34 +204,14 @@ def sentence_bleu(
     0.7598
     """
     candidate, references = check_candidate_and_references(candidate, references, function="sentence_bleu")
-    _check_options(tokenize, lowercase)
-    counting_order = _counting_order(weights, max_order, smoothing, smooth_value)
+    settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
     candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
-    stats = sentence_statistics(candidate_tokens, reference_tokens, counting_order)
-    result = bleu_from_stats(
-        stats.matches,
-        stats.totals,
-        stats.candidate_length,
-        stats.reference_length,
-        max_order=max_order,
-        weights=weights,
-        smoothing=smoothing,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
+    stats = sentence_statistics(candidate_tokens, reference_tokens, settings.counting_order)
+    result = score_with_settings(
+        stats.matches, stats.totals, stats.candidate_length, stats.reference_length, settings,
+        n_references=len(references),
     )
-    return _with_context(result, tokenize, lowercase, candidate_tokens, tuple(reference_tokens))
-
-
-def _with_context(result, tokenize, lowercase, candidate_tokens=None, reference_tokens=None, sentences=1):
-    """The result with what produced it (tokenizer, case, tokens), for str, explain() and the HTML."""
-    return replace(
-        result,
-        tokenize=tokenize,
-        lowercase=lowercase,
-        candidate_tokens=candidate_tokens,
-        reference_tokens=reference_tokens,
-        sentences=sentences,
-    )
+    return replace(result, candidate_tokens=candidate_tokens, reference_tokens=tuple(reference_tokens))
 
 
 def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False):
@@ -318,13 +237,18 @@ def tokenize_corpus(candidates, references, tokenize, lowercase):
     )
 
 
-def score_statistics(statistics, **bleu_keywords) -> BleuResult:
+def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) -> BleuResult:
     """Corpus BLEU from a list of per-sentence statistics: the score of their sum.
 
-    nltk's methods count each sentence's empty orders as one phantom n-gram
-    and look at the last sentence; both are handled here so that
-    :func:`bleu_from_stats` stays a pure function of the sums.
+    ``bleu_keywords`` are the scoring keywords of :func:`bleu_from_stats`.
     """
+    settings = BleuSettings(**bleu_keywords, tokenize=None, lowercase=None)
+    return _score_statistics(statistics, settings)
+
+
+def _score_statistics(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
+    """The score of summed statistics; nltk's methods count each sentence's empty orders as one
+    phantom n-gram and look at the last sentence (rules of their smoothing method)."""
     if isinstance(statistics, (str, bytes)) or not hasattr(statistics, "__len__") or not all(
         isinstance(s, SentenceStats) for s in statistics
     ):
@@ -335,25 +259,26 @@ def score_statistics(statistics, **bleu_keywords) -> BleuResult:
     total = sum_statistics(statistics)
     totals = total.totals
     last = None
-    if bleu_keywords.get("smoothing", "none") in NLTK_SMOOTHING:
+    if settings.method.phantom_ngrams:
         totals = tuple(sum(max(1, s.totals[n]) for s in statistics) for n in range(len(totals)))
         last = statistics[-1]
-    return bleu_from_stats(
-        total.matches, totals, total.candidate_length, total.reference_length, last_sentence=last, **bleu_keywords
+    return score_with_settings(
+        total.matches, totals, total.candidate_length, total.reference_length, settings, last,
+        n_references=n_references,
     )
 
 
 def corpus_bleu(
-    candidates,
-    references,
+    candidates: Sequence[Text],
+    references: Sequence[References],
     *,
-    max_order=4,
-    weights=None,
-    smoothing="none",
-    smooth_value=None,
-    effective_order=False,
-    tokenize="13a",
-    lowercase=False,
+    max_order: int | None = None,
+    weights: Weights | None = None,
+    smoothing: str = "none",
+    smooth_value: float | None = None,
+    effective_order: bool = False,
+    tokenize: str = "13a",
+    lowercase: bool = False,
 ) -> BleuResult:
     """Corpus BLEU: sum the statistics of every sentence, then score the sums once.
 
@@ -364,23 +289,17 @@ def corpus_bleu(
     [8, 6, 4, 3]
     """
     candidates, references = check_corpus(candidates, references, function="corpus_bleu")
-    _check_options(tokenize, lowercase)
-    counting_order = _counting_order(weights, max_order, smoothing, smooth_value)
+    settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
     statistics = corpus_statistics(
-        candidates, references, max_order=counting_order, tokenize=tokenize, lowercase=lowercase
+        candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
-    result = score_statistics(
-        statistics,
-        max_order=max_order,
-        weights=weights,
-        smoothing=smoothing,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
-    )
-    return _with_context(result, tokenize, lowercase, sentences=len(statistics))
+    result = _score_statistics(statistics, settings, n_references={len(r) for r in references})
+    return replace(result, sentences=len(statistics))
 
 
-def modified_precision(candidate, references, n, *, tokenize="13a", lowercase=False) -> PrecisionResult:
+def modified_precision(
+    candidate: Text, references: References, n: int, *, tokenize: str = "13a", lowercase: bool = False
+) -> PrecisionResult:
     """Clipped n-gram precision p_n (Papineni et al. 2002, section 2.1).
 
     p_n = sum over candidate n-grams of min(count, max count in one reference)
@@ -394,8 +313,8 @@ def modified_precision(candidate, references, n, *, tokenize="13a", lowercase=Fa
     (2, 7, 0.2857)
     """
     candidate, references = check_candidate_and_references(candidate, references, function="modified_precision")
-    check_order(n, "n")
-    _check_options(tokenize, lowercase)
+    n = check_order(n, "n")
+    BleuSettings(tokenize=tokenize, lowercase=lowercase)
     candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
     matches = ngram_matches(candidate_tokens, reference_tokens, n)
     return PrecisionResult(
@@ -406,7 +325,9 @@ def modified_precision(candidate, references, n, *, tokenize="13a", lowercase=Fa
     )
 
 
-def brevity_penalty(candidate, references, *, tokenize="13a", lowercase=False) -> BrevityPenaltyResult:
+def brevity_penalty(
+    candidate: Text, references: References, *, tokenize: str = "13a", lowercase: bool = False
+) -> BrevityPenaltyResult:
     """The brevity penalty of one candidate, with c and the closest reference length r.
 
     >>> bp = brevity_penalty("the cat", ["the cat is on the mat", "there is a cat on the mat"])
@@ -414,7 +335,7 @@ def brevity_penalty(candidate, references, *, tokenize="13a", lowercase=False) -
     (2, 6, 0.1353)
     """
     candidate, references = check_candidate_and_references(candidate, references, function="brevity_penalty")
-    _check_options(tokenize, lowercase)
+    BleuSettings(tokenize=tokenize, lowercase=lowercase)
     candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
     c = len(candidate_tokens)
     return BrevityPenaltyResult(c, closest_reference_length(c, [len(r) for r in reference_tokens]))

@@ -47,20 +47,21 @@ are those of the tokens joined by single spaces.
 "ca", "at" (P2 = 2/3, R2 = 2/5); P = 0.7083, R = 0.45 and
 F2 = 5 P R / (4 P + R) = 0.4854.
 
->>> print(chrf("a cat", ["the cat"], char_order=2))
-chrF2 = 0.4854 (avg P = 0.7083 avg R = 0.4500; nc = 2 nw = 0 case = mixed space = no eps = no)
+>>> print(chrf("a cat", ["the cat"], char_order=2))  # doctest: +NORMALIZE_WHITESPACE
+chrF2 = 0.4854 (avg P = 0.7083 avg R = 0.4500)
+nrefs:1|case:mixed|eff:yes|nc:2|nw:0|space:no|version:2.6.0|bleu_lab:0.2.0
 """
 
 from __future__ import annotations
 
 import html
-import math
 import string
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .counting import check_order
-from .inputs import _is_real_number, _kind, check_bool, check_candidate_and_references, check_corpus
+from .inputs import References, Text, _kind, check_candidate_and_references, check_corpus
+from .settings import ChrfSettings
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
 EPSILON = 1e-16
@@ -191,7 +192,8 @@ def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=
                              lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfStats:
     """Statistics of one checked candidate against the reference with the best sentence chrF."""
     candidate_features = _features(candidate, char_order, word_order, lowercase, whitespace)
-    best_values, best_score, best_index = None, -1.0, 0
+    best_values: tuple = ()
+    best_score, best_index = -1.0, 0
     for index, reference in enumerate(references):
         reference_features = _features(reference, char_order, word_order, lowercase, whitespace)
         values = tuple(
@@ -248,6 +250,20 @@ class ChrfResult:
     lowercase: bool = False
     whitespace: bool = False
     eps_smoothing: bool = False
+    # References per sentence (a set of numbers for a corpus); None: that of the statistics.
+    n_references: int | frozenset | set | None = None
+
+    @property
+    def settings(self) -> ChrfSettings:
+        """The keywords the score was computed with."""
+        return ChrfSettings(self.char_order, self.word_order, self.beta, self.lowercase, self.whitespace,
+                            self.eps_smoothing)
+
+    @property
+    def signature(self) -> str:
+        """sacrebleu's chrF signature plus bleu_lab's version (Post 2018)."""
+        nrefs = self.statistics.n_references if self.n_references is None else self.n_references
+        return self.settings.signature(nrefs)
 
     @property
     def char_order(self) -> int:
@@ -315,16 +331,10 @@ class ChrfResult:
         used = [o.recall for o in self.orders if o.effective]
         return sum(used) / len(used) if used else 0.0
 
-    def _signature(self) -> str:
-        return (
-            f"nc = {self.char_order} nw = {self.word_order} case = {'lc' if self.lowercase else 'mixed'} "
-            f"space = {'yes' if self.whitespace else 'no'} eps = {'yes' if self.eps_smoothing else 'no'}"
-        )
-
     def __str__(self) -> str:
         return (
             f"{self.name} = {self.score:.4f} (avg P = {self.average_precision:.4f} "
-            f"avg R = {self.average_recall:.4f}; {self._signature()})"
+            f"avg R = {self.average_recall:.4f}) {self.signature}"
         )
 
     def __repr__(self) -> str:
@@ -354,11 +364,14 @@ class ChrfResult:
                 f"{o.precision:>7.4f}  {o.recall:>7.4f}  {f:>7.4f}"
             )
         lines.append(self._final_step())
-        lines.append(f"(sacrebleu prints {100 * self.score:.2f}; {self._signature()})")
+        lines.append(f"(sacrebleu prints {100 * self.score:.2f})")
+        lines.append(f"signature: {self.signature}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        header = "".join(f"<th style='padding:0 8px'>{h}</th>" for h in ("order", "cand", "ref", "match", "P", "R", "F"))
+        header = "".join(
+            f"<th style='padding:0 8px'>{h}</th>" for h in ("order", "cand", "ref", "match", "P", "R", "F")
+        )
         body = "".join(
             f"<tr><td>{o.kind} {o.n}</td><td>{o.candidate}</td><td>{o.reference}</td><td>{o.matches}</td>"
             f"<td>{o.precision:.4f}</td><td>{o.recall:.4f}</td><td>{f:.4f}</td></tr>"
@@ -368,46 +381,31 @@ class ChrfResult:
             f"<div class='bleu-lab-result'><b>{html.escape(self.name)} = {self.score:.4f}</b> "
             f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * self.score:.2f})</span>"
             f"<table><tr>{header}</tr>{body}</table>"
-            f"<p style='margin:4px 0'>{html.escape(self._final_step())}</p></div>"
+            f"<p style='margin:4px 0'>{html.escape(self._final_step())}</p>"
+            f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(self.signature)}</code></p></div>"
         )
 
 
 # ---------------------------------------------------------------- public API
 
 
-def _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing):
-    check_order(char_order, "char_order")
-    if isinstance(word_order, bool) or not isinstance(word_order, int):
-        raise TypeError(f"word_order must be a whole number (0 = chrF, 2 = chrF++), not {_kind(word_order)}")
-    if word_order < 0:
-        raise ValueError(f"word_order must be 0 or more (0 = chrF, 2 = chrF++), got {word_order}")
-    if not _is_real_number(beta):
-        raise TypeError(f"beta must be a positive number such as 2, not {_kind(beta)}")
-    if not math.isfinite(beta) or beta <= 0:
-        raise ValueError(
-            f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got {beta!r}. "
-            f"Right: chrf(candidate, references, beta=2)"
-        )
-    try:
-        float(beta) ** 2
-    except OverflowError:
-        raise ValueError(f"beta = {beta!r} is too large: beta squared does not fit in a float") from None
-    for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
-        check_bool(value, name)
-
-
-def chrf_from_stats(statistics: ChrfStats, *, beta=2, lowercase=False, whitespace=False,
-                    eps_smoothing=False) -> ChrfResult:
+def chrf_from_stats(statistics: ChrfStats, *, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
+                    eps_smoothing: bool = False) -> ChrfResult:
     """Score summed statistics; ``lowercase`` and ``whitespace`` are only recorded in the result."""
     if not isinstance(statistics, ChrfStats):
         raise TypeError(f"statistics must be a ChrfStats object, not {_kind(statistics)}")
-    _check_options(statistics.char_order, statistics.word_order, beta, lowercase, whitespace, eps_smoothing)
-    score = chrf_score_from_values(statistics.values, beta=beta, eps_smoothing=eps_smoothing)
-    return ChrfResult(score, statistics, beta, lowercase, whitespace, eps_smoothing)
+    settings = ChrfSettings(statistics.char_order, statistics.word_order, beta, lowercase, whitespace, eps_smoothing)
+    return _score(statistics, settings)
 
 
-def chrf(candidate, references, *, char_order=6, word_order=0, beta=2,
-         lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfResult:
+def _score(statistics: ChrfStats, settings: ChrfSettings, n_references=None) -> ChrfResult:
+    score = chrf_score_from_values(statistics.values, beta=settings.beta, eps_smoothing=settings.eps_smoothing)
+    return ChrfResult(score, statistics, settings.beta, settings.lowercase, settings.whitespace,
+                      settings.eps_smoothing, n_references)
+
+
+def chrf(candidate: Text, references: References, *, char_order: int = 6, word_order: int = 0, beta: float = 2,
+         lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False) -> ChrfResult:
     """Sentence chrF (Popovic 2015); ``word_order=2`` gives chrF++ (Popovic 2017).
 
     Same keywords and defaults as sacrebleu's ``CHRF``; the score is
@@ -417,18 +415,18 @@ def chrf(candidate, references, *, char_order=6, word_order=0, beta=2,
     >>> chrf("the cat sat", ["the cat sat down"], word_order=2).name
     'chrF2++'
     """
-    _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
     candidate, references = check_candidate_and_references(candidate, references, function="chrf")
     statistics = sentence_chrf_statistics(
-        candidate, references, char_order=char_order, word_order=word_order, beta=beta,
+        candidate, references, char_order=settings.char_order, word_order=settings.word_order, beta=settings.beta,
         lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
     )
-    return chrf_from_stats(statistics, beta=beta, lowercase=lowercase, whitespace=whitespace,
-                           eps_smoothing=eps_smoothing)
+    return _score(statistics, settings)
 
 
-def corpus_chrf(candidates, references, *, char_order=6, word_order=0, beta=2,
-                lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfResult:
+def corpus_chrf(candidates: Sequence[Text], references: Sequence[References], *, char_order: int = 6,
+                word_order: int = 0, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
+                eps_smoothing: bool = False) -> ChrfResult:
     """Corpus chrF / chrF++: the score of the per-order counts summed over all sentences.
 
     ``references[i]`` is the list of references of ``candidates[i]``. Equals
@@ -438,14 +436,14 @@ def corpus_chrf(candidates, references, *, char_order=6, word_order=0, beta=2,
     >>> round(corpus_chrf(["the cat", "a dog"], [["the cat"], ["the dog"]]).score, 4)
     0.6383
     """
-    _check_options(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
     candidates, references = check_corpus(candidates, references, function="corpus_chrf")
-    total = None
+    total: ChrfStats | None = None
     for candidate, refs in zip(candidates, references):
         statistics = sentence_chrf_statistics(
-            candidate, refs, char_order=char_order, word_order=word_order, beta=beta,
+            candidate, refs, char_order=settings.char_order, word_order=settings.word_order, beta=settings.beta,
             lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
         )
         total = statistics if total is None else total + statistics
-    return chrf_from_stats(total, beta=beta, lowercase=lowercase, whitespace=whitespace,
-                           eps_smoothing=eps_smoothing)
+    assert total is not None  # check_corpus refuses an empty corpus
+    return _score(total, settings, frozenset(len(r) for r in references))

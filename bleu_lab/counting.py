@@ -11,18 +11,19 @@ resamples them, too).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
 try:  # the C helper behind Counter.update: counting without building a Counter object
-    from collections import _count_elements
+    from collections import _count_elements  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - other Python implementations
     def _count_elements(mapping, iterable):
         get = mapping.get
         for element in iterable:
             mapping[element] = get(element, 0) + 1
 
-from .inputs import _kind
+from .inputs import _kind, check_order
 
 
 def _count(tokens, n: int) -> Counter:
@@ -32,7 +33,7 @@ def _count(tokens, n: int) -> Counter:
     return Counter(zip(*[tokens[i:] for i in range(n)]))
 
 
-def ngrams(tokens, n: int) -> Counter:
+def ngrams(tokens: Sequence[str], n: int) -> Counter:
     """Count the n-grams of a token sequence: keys are tuples of ``n`` tokens.
 
     >>> ngrams(["the", "cat", "the", "cat"], 2)
@@ -49,18 +50,11 @@ def ngrams(tokens, n: int) -> Counter:
         raise TypeError(f"ngrams takes a list of token strings, got {_kind(tokens)}. Right: ngrams(['the', 'cat'], 1)")
     for position, token in enumerate(tokens):
         if not isinstance(token, str):
-            raise TypeError(f"tokens[{position}] is {_kind(token)}; every token must be a string. Right: ngrams(['the', 'cat'], 1)")
-    check_order(n, "n")
+            raise TypeError(
+                f"tokens[{position}] is {_kind(token)}; every token must be a string. Right: ngrams(['the', 'cat'], 1)"
+            )
+    n = check_order(n, "n")
     return _count(list(tokens), n)
-
-
-def check_order(n, name: str) -> int:
-    """Return ``n`` if it is a positive whole number, else raise a clear error."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"{name} must be a whole number such as 4, not {_kind(n)}")
-    if n <= 0:
-        raise ValueError(f"{name} must be at least 1 (1 = unigrams), got {n}")
-    return n
 
 
 def closest_reference_length(candidate_length: int, reference_lengths) -> int:
@@ -135,7 +129,7 @@ def _gram_counts(tokens, n: int) -> dict:
     Unigrams are keyed by the token itself rather than a 1-tuple: a string
     caches its hash, so this is the cheapest key; public functions use tuples.
     """
-    counts = {}
+    counts: dict = {}
     _count_elements(counts, tokens if n == 1 else zip(*[tokens[i:] for i in range(n)]))
     return counts
 
@@ -238,8 +232,9 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
     >>> corpus_statistics_matrix([("a", "a", "a", "b")], [[("a", "b"), ("a", "a")]], 2).tolist()
     [[4, 2, 3, 2, 4, 3]]
     """
-    import numpy as np
     from itertools import chain
+
+    import numpy as np
 
     n_sentences = len(candidates)
     if n_sentences == 0:
@@ -278,7 +273,7 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
     if max_refs == 1:
         matrix[:, 1] = text_lengths[n_sentences:]
     else:
-        lengths_per_sentence = [[] for _ in range(n_sentences)]
+        lengths_per_sentence: list[list[int]] = [[] for _ in range(n_sentences)]
         for text, length in zip(range(n_sentences, len(texts)), text_lengths[n_sentences:].tolist()):
             lengths_per_sentence[int(text_sentence[text])].append(length)
         matrix[:, 1] = [
@@ -289,6 +284,7 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
 
     positions = np.arange(n_tokens)
     keys = sentence_of * vocabulary_size + token_ids
+    gram_ids = np.zeros(0, dtype=np.int64)  # the (n-1)-gram id of each position, set by the previous order
     for n in range(1, max_order + 1):
         if positions.size == 0:
             break
@@ -307,7 +303,8 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
         gram_sentence = np.zeros(n_grams, dtype=np.int64)
         gram_sentence[inverse] = sentence_of[positions]
         live = clipped > 0
-        matrix[:, 1 + n] = np.bincount(gram_sentence[live], weights=clipped[live], minlength=n_sentences).astype(np.int64)
+        matched = np.bincount(gram_sentence[live], weights=clipped[live], minlength=n_sentences)
+        matrix[:, 1 + n] = matched.astype(np.int64)
         # Only an n-gram seen on both sides can start a matching (n+1)-gram.
         keep = live[inverse] & (remaining[positions] > n)
         positions = positions[keep]
@@ -356,7 +353,7 @@ def matched_positions(candidate, references, n: int) -> list:
     score does not depend on which occurrences are chosen).
     """
     reference_counts = max_reference_counts(references, n)
-    used = Counter()
+    used: Counter = Counter()
     positions = []
     for start in range(len(candidate) - n + 1):
         gram = tuple(candidate[start : start + n])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from .counting import matched_positions, ngram_matches
+from .inputs import check_order_of_result
 
 # Okabe-Ito colours, light enough for black text, one per n-gram order.
 ORDER_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
@@ -27,8 +28,7 @@ def _require_tokens(result):
 def sentence_ngram_matches(result, n: int):
     """Distinct candidate n-grams of order n with candidate count, reference clip and clipped count."""
     _require_tokens(result)
-    if not 1 <= n <= result.max_order:
-        raise ValueError(f"n must be between 1 and {result.max_order} for this result, got {n}")
+    n = check_order_of_result(n, result.max_order)
     return ngram_matches(result.candidate_tokens, result.reference_tokens, n)
 
 
@@ -39,6 +39,19 @@ def _smoothing_label(result) -> str:
     if result.effective_order:
         label += f", effective order {result.used_orders}"
     return label
+
+
+def above_one_note(result) -> str:
+    """Why a score or precision is above 1 (only nltk's methods 4-7 do it), or "" when none is."""
+    if not result.above_one:
+        return ""
+    highest = max(range(len(result.precisions)), key=lambda i: result.precisions[i])
+    return (
+        f"note: above 1. smoothing={result.smoothing!r} follows nltk, whose {result.smoothing} can give "
+        f"precisions above 1 (here p{highest + 1} = {result.precisions[highest]:.4f}), so the score "
+        f"{result.score:.4f} is nltk's number but not a BLEU on the 0-1 scale. Smoothing 'exp' or 'method3' "
+        f"stays within 0-1."
+    )
 
 
 def explain_bleu(result) -> str:
@@ -53,10 +66,13 @@ def explain_bleu(result) -> str:
     for n, (m, t, p, w) in enumerate(_rows(result), 1):
         lines.append(f"{n:>2}  {m:>8}  {t:>7}  {p:>9.4f}  {w:>7.4f}")
     lines.append(f"smoothing: {_smoothing_label(result)}")
+    lines.append(f"signature: {result.signature}")
     lines.append(f"candidate length c = {result.candidate_length}, reference length r = {result.reference_length}")
     lines.append(f"brevity penalty BP = {_bp_formula(result)} = {result.brevity_penalty:.4f}")
     lines.append(f"geometric mean exp(sum w_n log p_n) = {result.geometric_mean:.4f}")
     lines.append(f"BLEU = BP x mean = {result.score:.4f}   (sacrebleu prints {100 * result.score:.2f})")
+    if result.above_one:
+        lines.insert(-1, above_one_note(result))
     return "\n".join(lines)
 
 
@@ -114,7 +130,8 @@ def _highlight_rows(result) -> str:
     for n in range(1, result.max_order + 1):
         rows.append(
             f"<tr><td style='padding-right:8px;white-space:nowrap'>{n}-grams</td>"
-            f"<td style='text-align:left'>{highlight_tokens(result.candidate_tokens, result.reference_tokens, n)}</td></tr>"
+            "<td style='text-align:left'>"
+            f"{highlight_tokens(result.candidate_tokens, result.reference_tokens, n)}</td></tr>"
         )
     references = "".join(
         f"<tr><td style='padding-right:8px;white-space:nowrap'>reference {i}</td>"
@@ -144,6 +161,8 @@ def bleu_html(result) -> str:
         "<p style='margin:4px 0'>"
         f"c = {result.candidate_length}, r = {result.reference_length}, "
         f"BP = {html.escape(_bp_formula(result))} = {result.brevity_penalty:.4f}; "
-        f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p></div>"
+        f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p>"
+        + (f"<p style='margin:2px 0'><b>{html.escape(above_one_note(result))}</b></p>" if result.above_one else "")
+        + f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(result.signature)}</code></p></div>"
     )
     return "".join(parts)

@@ -14,14 +14,34 @@ A *text* is either a string (to be tokenized) or a sequence of token strings
 
 from __future__ import annotations
 
+import difflib
+import math
 import numbers
-from collections.abc import Sequence
+from collections import UserString
+from collections.abc import Mapping, Sequence, Set
+from typing import Union
+
+# What the metrics take: a text is a string (tokenized) or a sequence of token strings (used as is);
+# the references of one candidate are a sequence of texts; a corpus's, one such sequence per candidate.
+Text = Union[str, Sequence[str]]
+References = Sequence[Text]
+Weights = Sequence[float]
+
+# Resource limits: beyond these, an argument is a mistake, not a setting (BLEU uses 4 orders;
+# sacrebleu's and Koehn's bootstrap 1000 samples).
+MAX_ORDER = 100
+MAX_SAMPLES = 1_000_000
+
+# A UTF-8 byte-order mark at the start of a file (what Python's "utf-8-sig" codec strips).
+BYTE_ORDER_MARK = "\ufeff"
 
 
 def _kind(value) -> str:
     """A short description of a value for error messages."""
     if value is None:
         return "None"
+    if isinstance(value, bool):
+        return f"the bool {value}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f"the string {shown!r}"
@@ -53,9 +73,10 @@ def _is_real_number(value) -> bool:
 
 
 def _is_sequence(value) -> bool:
+    """A list, tuple or other sequence of items; strings (and UserString, bytes) are texts, not sequences."""
     if value.__class__ is list or value.__class__ is tuple:  # fast path: skips the abc check in corpus loops
         return True
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray, UserString))
 
 
 _ONLY_STR = frozenset({str})
@@ -77,18 +98,22 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
     ``call`` shows the right way to call the function.
     """
     if isinstance(value, str):
-        return value
+        return value[1:] if value.startswith(BYTE_ORDER_MARK) else value
+    if isinstance(value, UserString):  # a string in a wrapper (a Sequence of characters, not of tokens)
+        return check_text(str(value), what=what, call=call)
     if value is None:
         raise TypeError(f"{what} is None; it must be a string or a list of token strings. Right: {call}")
-    if isinstance(value, bytes):
-        raise TypeError(f"{what} is bytes; decode it first (text.decode('utf-8')). Right: {call}")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(
+            f"{what} is {type(value).__name__}, not text; decode it first (bytes(text).decode('utf-8')). Right: {call}"
+        )
     if not _is_sequence(value):
         raise TypeError(
             f"{what} is {_kind(value)}; it must be a string or a list of token strings. Right: {call}"
         )
     if _all_plain_strings(value):
         _check_tokens_are_words(value, what, call)
-        return tuple(value)
+        return _without_byte_order_mark(tuple(value))
     for position, token in enumerate(value):
         if not isinstance(token, str):
             if _is_sequence(token):
@@ -102,7 +127,14 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
                 f"(convert with [str(t) for t in tokens]). Right: {call}"
             )
     _check_tokens_are_words(value, what, call)
-    return tuple(value)
+    return _without_byte_order_mark(tuple(str(t) for t in value))
+
+
+def _without_byte_order_mark(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Tokens of a text whose first token carries a byte-order mark (a file read as plain "utf-8")."""
+    if tokens and tokens[0].startswith(BYTE_ORDER_MARK) and len(tokens[0]) > 1:
+        return (tokens[0][1:], *tokens[1:])
+    return tokens
 
 
 def _check_tokens_are_words(tokens, what: str, call: str) -> None:
@@ -248,7 +280,7 @@ def check_corpus(candidates, references, *, function: str):
     return checked_candidates, checked_references
 
 
-def references_from_streams(streams):
+def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[list[str]]:
     """Turn sacrebleu-style reference streams into one list of references per candidate.
 
     sacrebleu takes ``refs[k][i]``: reference *k* of sentence *i*. bleu_lab
@@ -272,9 +304,245 @@ def references_from_streams(streams):
             )
     lengths = {len(stream) for stream in streams}
     if len(lengths) != 1:
-        raise ValueError(f"reference streams have different lengths {sorted(lengths)}; each needs one line per sentence")
+        raise ValueError(
+            f"reference streams have different lengths {sorted(lengths)}; each needs one line per sentence"
+        )
     per_candidate = [[ref for ref in refs if ref is not None] for refs in zip(*streams)]
     for i, refs in enumerate(per_candidate):
         if not refs:
             raise ValueError(f"sentence {i} has no reference in any stream")
     return per_candidate
+
+
+# ----------------------------------------------------------------------------- settings
+# Every check of a metric's keywords lives here; bleu_lab.settings calls them once per call.
+
+
+def unknown_name_message(kind: str, name, valid) -> str:
+    """An error message for an unknown option name, suggesting the closest valid one."""
+    given = str(name).lower()
+    # Same name in another case ('13A'), or a valid name that starts it ('exponential' -> 'exp').
+    close = [v for v in valid if str(v).lower() == given] or [
+        v for v in valid if len(str(v)) >= 3 and given.startswith(str(v).lower())
+    ]
+    close = close[:1] or difflib.get_close_matches(given, [str(v) for v in valid], n=1, cutoff=0.5)
+    suggestion = f" Did you mean {close[0]!r}?" if close else ""
+    return f"unknown {kind} {name!r}.{suggestion} Valid names: {', '.join(repr(v) for v in valid)}"
+
+
+def check_name(value, name: str, valid, *, kind: str | None = None, example: str | None = None,
+               hint: str = "") -> str:
+    """Return ``value`` if it is one of the names ``valid``, else a ``TypeError`` / ``ValueError``."""
+    if not isinstance(value, str):
+        shown = example or repr(next(iter(valid)))
+        raise TypeError(f"{name} must be one of {', '.join(map(repr, valid))}, such as {shown}, not {_kind(value)}")
+    if value not in valid:
+        raise ValueError(unknown_name_message(kind or name, value, valid) + hint)
+    return value
+
+
+def check_order(n, name: str, *, limit: int = MAX_ORDER) -> int:
+    """Return ``n`` as an ``int`` if it is a whole number from 1 to ``limit`` (numpy integers too).
+
+    A bool is refused (``True`` is never meant as an order), and so is ``2.0``.
+    """
+    if not _is_whole_number(n):
+        raise TypeError(f"{name} must be a whole number such as 4, not {_kind(n)}")
+    if n <= 0:
+        raise ValueError(f"{name} must be at least 1 (1 = unigrams), got {n}")
+    if n > limit:
+        raise ValueError(
+            f"{name} = {n} is above bleu_lab's limit of {limit} n-gram orders (BLEU uses 4; an n-gram longer "
+            f"than every sentence has no occurrence, so higher orders only cost time and memory)"
+        )
+    return int(n)
+
+
+def check_weights(weights) -> tuple[float, ...]:
+    """Return ``weights`` as a tuple of floats: an ordered sequence of non-negative finite numbers, not all 0.
+
+    A dict (its keys would be read as the weights) and a set (equal weights collapse into one)
+    are refused, as are strings and one-shot iterators.
+    """
+    right = "weights=(0.25, 0.25, 0.25, 0.25) or weights=[0.5, 0.5]"
+    if isinstance(weights, Mapping):
+        raise TypeError(
+            f"weights is a dict ({weights!r}); its keys would be read as the weights. Give the weights in order "
+            f"of n-gram order as a list or tuple: {right}"
+        )
+    if isinstance(weights, Set):
+        raise TypeError(
+            f"weights is a set ({weights!r}); a set has no order and keeps equal weights only once. Use a list "
+            f"or tuple: {right}"
+        )
+    if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or not hasattr(weights, "__getitem__"):
+        raise TypeError(
+            f"weights must be a sequence of numbers (a list or tuple, one per n-gram order), not {_kind(weights)}: "
+            f"{right}"
+        )
+    values = list(weights)
+    if len(values) == 0:
+        raise ValueError(f"weights is empty; give one weight per n-gram order: {right}")
+    for w in values:
+        if not _is_real_number(w):
+            raise TypeError(f"weights must be numbers, got {_kind(w)} in {values!r}: {right}")
+        if not math.isfinite(w) or w < 0:
+            raise ValueError(f"weights must be finite and non-negative, got {values!r}")
+    if not any(values):
+        raise ValueError(f"at least one weight must be above 0, got {values!r}")
+    check_order(len(values), "the number of weights")
+    return tuple(float(w) for w in values)
+
+
+def check_order_and_weights(max_order, weights) -> tuple[int, tuple[float, ...] | None]:
+    """Return ``(order, weights)``: the order is ``max_order`` (4 when None) or the length of ``weights``.
+
+    Both given and disagreeing is an error: ``max_order=4, weights=[0.5, 0.5]`` would silently score
+    BLEU-2.
+    """
+    if weights is None:
+        return (4 if max_order is None else check_order(max_order, "max_order")), None
+    checked = check_weights(weights)
+    if max_order is not None and check_order(max_order, "max_order") != len(checked):
+        raise ValueError(
+            f"max_order={max_order} but weights has {len(checked)} entries {list(checked)}; they disagree. "
+            f"The weights set the order: drop max_order (weights={list(checked)} alone), or give "
+            f"max_order={max_order} with {max_order} weights"
+        )
+    return len(checked), checked
+
+
+def check_real(value, name: str, *, example: str = "0.1") -> float:
+    """Return ``value`` as a finite ``float`` (numpy numbers too, not bools), else a clear error."""
+    if not _is_real_number(value):
+        raise TypeError(f"{name} must be a number such as {example}, not {_kind(value)}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return float(value)
+
+
+def check_smooth_value(value, smoothing: str, *, meaning: str, positive: bool, at_most_one: bool) -> float:
+    """A smoothing parameter: finite, >= 0 (> 0 when ``positive``), and <= 1 when ``at_most_one``.
+
+    ``at_most_one`` is for the methods that put the value in a precision's numerator ('floor',
+    'method1'): above 1 the precision of an order with no match would exceed 1.
+    """
+    number = check_real(value, "smooth_value")
+    if number < 0 or (positive and number == 0):
+        bound = "above 0" if positive else "0 or more"
+        raise ValueError(f"smooth_value ({meaning}) must be {bound} for smoothing={smoothing!r}, got {value!r}")
+    if at_most_one and number > 1:
+        raise ValueError(
+            f"smooth_value={value!r} is refused for smoothing={smoothing!r}: the {meaning} stands in for a "
+            f"match count of 0, and above 1 the precision of an order with no match (value / total) can be "
+            f"above 1, higher than a perfect match. Use a value between 0 and 1 (default "
+            f"{'0.1' if smoothing in ('floor', 'method1') else 'see the docs'})"
+        )
+    return number
+
+
+def check_count(value, name: str) -> int:
+    """A whole number >= 0 (numpy integers too), returned as ``int``."""
+    if not _is_whole_number(value) or value < 0:
+        raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+def check_counts(name: str, values, order: int) -> tuple[int, ...]:
+    """One whole number >= 0 per n-gram order (at least ``order`` of them)."""
+    if isinstance(values, (str, bytes, Mapping, Set)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{name} must be a list of whole numbers, one per order, not {_kind(values)}")
+    if len(values) < order:
+        raise ValueError(f"{name} has {len(values)} entries but the order is {order}; give one per n-gram order")
+    for v in values:
+        if not _is_whole_number(v) or v < 0:
+            raise ValueError(f"{name} must hold whole numbers >= 0, got {list(values)!r}")
+    return tuple(int(v) for v in values)
+
+
+def check_matches_within_totals(counts, totals) -> None:
+    """Clipped matches are a subset of the candidate's n-grams: counts[n] <= totals[n] for every order."""
+    for n, (m, t) in enumerate(zip(counts, totals), 1):
+        if m > t:
+            raise ValueError(
+                f"counts cannot exceed totals (matches are a subset of the candidate's n-grams): order {n} has "
+                f"{m} matches but {t} n-grams, in counts={list(counts)} and totals={list(totals)}. "
+                f"Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+            )
+
+
+def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES) -> int:
+    """A number of bootstrap samples: a whole number from 1 to ``limit``."""
+    if not _is_whole_number(n_samples):
+        raise TypeError(f"n_samples must be a whole number such as 1000, not {_kind(n_samples)}")
+    if n_samples < 1:
+        raise ValueError(f"n_samples must be at least 1 (1000 is usual), got {n_samples}")
+    if n_samples > limit:
+        raise ValueError(
+            f"n_samples={n_samples} is above bleu_lab's limit of {limit:,} bootstrap samples (1000 is usual: "
+            f"Koehn 2004 and sacrebleu); more samples only refine the third decimal of the interval"
+        )
+    return int(n_samples)
+
+
+def check_seed(seed) -> int | None:
+    """A random seed: a whole number >= 0, or None (a fresh one, drawn by the caller and reported)."""
+    if seed is None:
+        return None
+    if not _is_whole_number(seed):
+        raise TypeError(f"seed must be a whole number such as 12345 (or None for a fresh one), not {_kind(seed)}")
+    if seed < 0:
+        raise ValueError(f"seed must be >= 0 (numpy's generators take no negative seed), got {seed}")
+    return int(seed)
+
+
+def check_confidence(confidence) -> float:
+    """A confidence level strictly between 0 and 1."""
+    if not _is_real_number(confidence):
+        raise TypeError(f"confidence must be a number between 0 and 1 such as 0.95, not {_kind(confidence)}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1 (0.95 for a 95% interval), got {confidence}")
+    return float(confidence)
+
+
+def check_keywords(keywords, allowed, function: str) -> None:
+    """Refuse a keyword ``function`` does not take, suggesting the closest one."""
+    for name in keywords:
+        if name not in allowed:
+            raise TypeError(
+                f"{function}() got an unexpected keyword {name!r}. " + unknown_name_message("keyword", name, allowed)
+            )
+
+
+def check_word_order(word_order) -> int:
+    """chrF's word n-gram order: 0 (chrF) or a whole number up to the order limit (2 = chrF++)."""
+    if not _is_whole_number(word_order):
+        raise TypeError(f"word_order must be a whole number (0 = chrF, 2 = chrF++), not {_kind(word_order)}")
+    if word_order < 0:
+        raise ValueError(f"word_order must be 0 or more (0 = chrF, 2 = chrF++), got {word_order}")
+    return check_order(word_order, "word_order") if word_order else 0
+
+
+def check_beta(beta) -> float:
+    """chrF's beta: a positive finite number whose square fits in a float (returned as int when whole)."""
+    if not _is_real_number(beta):
+        raise TypeError(f"beta must be a positive number such as 2, not {_kind(beta)}")
+    if not math.isfinite(beta) or beta <= 0:
+        raise ValueError(
+            f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got {beta!r}. "
+            f"Right: chrf(candidate, references, beta=2)"
+        )
+    try:
+        float(beta) ** 2
+    except OverflowError:
+        raise ValueError(f"beta = {beta!r} is too large: beta squared does not fit in a float") from None
+    return int(beta) if float(beta).is_integer() else float(beta)
+
+
+def check_order_of_result(n, max_order: int, call: str = "result.matched_ngrams(2)") -> int:
+    """An order of an existing result: a whole number from 1 to its ``max_order`` (True, "1" and 2.0 refused)."""
+    if not _is_whole_number(n):
+        raise TypeError(f"n must be a whole number from 1 to {max_order}, not {_kind(n)}. Right: {call}")
+    if not 1 <= n <= max_order:
+        raise ValueError(f"n must be between 1 and {max_order} for this result, got {n}. Right: {call}")
+    return int(n)

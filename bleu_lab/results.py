@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .explanation import bleu_html, explain_bleu, sentence_ngram_matches
+from .scoring import brevity_penalty_value
+from .settings import BleuSettings
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,6 @@ class BrevityPenaltyResult:
     @property
     def value(self) -> float:
         """BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2)."""
-        from .bleu import brevity_penalty_value  # here, not at the top: bleu imports this module
-
         return brevity_penalty_value(self.candidate_length, self.reference_length)
 
     def __str__(self) -> str:
@@ -86,16 +86,44 @@ class BleuResult:
     candidate_length: int
     reference_length: int
     weights: tuple
-    smoothing: str = "none"
-    smooth_value: float | None = None
-    effective_order: bool = False
+    settings: BleuSettings = field(default_factory=BleuSettings)
     used_orders: int = 4
-    tokenize: str | None = None
-    lowercase: bool = False
+    # How many references each sentence has (a set of numbers for a corpus); None from statistics alone.
+    n_references: int | frozenset | set | None = None
     # For a single sentence: the tokens, so the explanation can show which n-grams matched.
     candidate_tokens: tuple | None = field(default=None, repr=False)
     reference_tokens: tuple | None = field(default=None, repr=False)
     sentences: int = 1
+
+    @property
+    def smoothing(self) -> str:
+        """The smoothing method's name ("none", "exp", "method1", ...)."""
+        return self.settings.smoothing
+
+    @property
+    def smooth_value(self) -> float | None:
+        """The smoothing parameter used (the method's default when none was given)."""
+        return self.settings.smooth_value
+
+    @property
+    def effective_order(self) -> bool:
+        """Whether sacrebleu's effective order was used."""
+        return self.settings.effective_order
+
+    @property
+    def tokenize(self) -> str | None:
+        """The tokenizer's name; None for a score from statistics alone."""
+        return self.settings.tokenize
+
+    @property
+    def lowercase(self) -> bool | None:
+        """Whether the text was lowercased; None for a score from statistics alone."""
+        return self.settings.lowercase
+
+    @property
+    def signature(self) -> str:
+        """Every setting that can change the score, in sacrebleu's format plus bleu_lab's version (Post 2018)."""
+        return self.settings.signature(self.n_references)
 
     @property
     def precisions(self) -> list:
@@ -118,6 +146,12 @@ class BleuResult:
         return len(self._counts)
 
     @property
+    def above_one(self) -> bool:
+        """Whether the score or a precision is above 1: only nltk's methods 4-7 can do that (bleu_lab keeps nltk's
+        number and says so in ``str``, ``explain()`` and the HTML view)."""
+        return self.score > 1 or any(p > 1 for p in self._precisions)
+
+    @property
     def geometric_mean(self) -> float:
         """exp(sum_n w_n log p_n): the score before the brevity penalty."""
         return self.score / self.brevity_penalty if self.brevity_penalty else 0.0
@@ -138,7 +172,9 @@ class BleuResult:
         ratio = self.candidate_length / self.reference_length if self.reference_length else float("inf")
         return (
             f"BLEU = {self.score:.4f} {precisions} (BP = {self.brevity_penalty:.4f} ratio = {ratio:.4f} "
-            f"hyp_len = {self.candidate_length} ref_len = {self.reference_length})"
+            f"hyp_len = {self.candidate_length} ref_len = {self.reference_length}) "
+            + (f"[above 1: nltk's {self.smoothing} rule] " if self.above_one else "")
+            + self.signature
         )
 
     def __repr__(self) -> str:

@@ -46,8 +46,9 @@ sentence; pass a string with newlines to give several.
 >>> r = rouge_n("the cat sat on the mat", ["the cat is on the mat"])
 >>> r.matches, r.candidate_total, r.reference_total   # the, cat, on, the, mat
 (5, 6, 6)
->>> print(r)
+>>> print(r)  # doctest: +NORMALIZE_WHITESPACE
 ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams)
+nrefs:1|tok:rouge-score|stem:no|bleu_lab:0.2.0
 >>> rouge_l("the cat sat on the mat", ["the cat is on the mat"]).lcs
 ('the', 'cat', 'on', 'the', 'mat')
 """
@@ -55,16 +56,15 @@ ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .counting import _count, check_order, matched_positions
-from .inputs import _kind, check_bool, check_candidate_and_references, check_text
-from .tokenizers import _unknown_name_message
-
-ROUGE_TOKENIZERS = ("rouge-score", "unicode")
+from .counting import _count, matched_positions
+from .inputs import References, Text, check_candidate_and_references, check_order, check_text
+from .settings import RougeSettings
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"[a-z0-9]+")
@@ -94,7 +94,7 @@ def _stem_all(tokens, lowercase: bool):
     return [_stem(t, lowercase) if len(t) > _MIN_STEM_LENGTH else t for t in tokens]
 
 
-def rouge_tokenize(text, *, stem: bool = False, tokenizer: str = "rouge-score") -> tuple:
+def rouge_tokenize(text: Text, *, stem: bool = False, tokenizer: str = "rouge-score") -> tuple:
     """Tokens of one text as ROUGE sees them (see the module docstring).
 
     >>> rouge_tokenize("The runners were RUNNING, fast!", stem=True)   # "the" is too short to stem
@@ -134,17 +134,8 @@ def _checked_tokens(tokens):
     return check_text(tokens, what="text", call='rouge_tokenize("the cat sat")')
 
 
-def _check_options(stem, tokenizer):
-    check_bool(stem, "stem", right=". Right: rouge_n(candidate, references, stem=True)")
-    if not isinstance(tokenizer, str):
-        raise TypeError(
-            f"tokenizer must be one of {', '.join(map(repr, ROUGE_TOKENIZERS))}, not {_kind(tokenizer)}"
-        )
-    if tokenizer not in ROUGE_TOKENIZERS:
-        raise ValueError(
-            _unknown_name_message("ROUGE tokenizer", tokenizer, ROUGE_TOKENIZERS)
-            + " (BLEU tokenizer names such as '13a' do not apply to ROUGE.)"
-        )
+def _check_options(stem, tokenizer) -> RougeSettings:
+    return RougeSettings(stem=stem, tokenizer=tokenizer)
 
 
 # ---------------------------------------------------------------- result
@@ -185,6 +176,11 @@ class RougeResult:
     reference_marks: frozenset = field(default=frozenset(), repr=False)
 
     @property
+    def signature(self) -> str:
+        """Tokenizer, stemming and number of references in sacrebleu's format, plus bleu_lab's version."""
+        return RougeSettings(stem=self.stem, tokenizer=self.tokenizer).signature(self.n_references)
+
+    @property
     def name(self) -> str:
         """The name as Lin (2004) writes it: "ROUGE-1", "ROUGE-L", "ROUGE-Lsum"."""
         return "ROUGE-" + self.variant[len("rouge"):]
@@ -199,7 +195,9 @@ class RougeResult:
     def matched_ngrams(self) -> dict:
         """ROUGE-N only: each n-gram that matched, with its clipped count min(cand, ref)."""
         if self.n is None:
-            raise ValueError(f"{self.name} is based on the longest common subsequence; use .lcs instead of .matched_ngrams")
+            raise ValueError(
+                f"{self.name} is based on the longest common subsequence; use .lcs instead of .matched_ngrams"
+            )
         return dict(self.matched)
 
     @property
@@ -215,7 +213,9 @@ class RougeResult:
         best = f"; best of {self.n_references} references: {self.reference_index + 1}" if self.n_references > 1 else ""
         return (
             f"{self.name}: P = {self.precision:.4f} R = {self.recall:.4f} F = {self.fmeasure:.4f} "
-            f"({label} = {self.matches}; {self.candidate_total} candidate, {self.reference_total} reference {what}{best})"
+            f"({label} = {self.matches}; {self.candidate_total} candidate, "
+            f"{self.reference_total} reference {what}{best}) "
+            f"{self.signature}"
         )
 
     def __repr__(self) -> str:
@@ -226,7 +226,11 @@ class RougeResult:
         lines = [
             f"candidate:   {_show(self.candidate_tokens, self.variant)}",
             f"reference:   {_show(self.reference_tokens, self.variant)}"
-            + (f"   (reference {self.reference_index + 1} of {self.n_references}, best F)" if self.n_references > 1 else ""),
+            + (
+                f"   (reference {self.reference_index + 1} of {self.n_references}, best F)"
+                if self.n_references > 1
+                else ""
+            ),
         ]
         if self.n is not None:
             shown = ", ".join(f"{' '.join(g)!r} x{c}" for g, c in self.matched) or "none"
@@ -239,6 +243,7 @@ class RougeResult:
         lines.append(f"P = {m}/{c} = {self.precision:.4f}" if c else "P = 0 (no candidate units)")
         lines.append(f"R = {m}/{r} = {self.recall:.4f}" if r else "R = 0 (no reference units)")
         lines.append(f"F = 2PR/(P+R) = {self.fmeasure:.4f}")
+        lines.append(f"signature: {self.signature}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -261,7 +266,8 @@ class RougeResult:
             f"<div class='bleu-lab-result'><b>{html.escape(self.name)}</b>: "
             f"P = {self.precision:.4f}, R = {self.recall:.4f}, <b>F = {self.fmeasure:.4f}</b>"
             f"<table style='margin:4px 0'>{rows}</table>"
-            f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p></div>"
+            f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p>"
+            f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(self.signature)}</code></p></div>"
         )
 
 
@@ -302,7 +308,48 @@ def _score_ngrams(candidate, reference, n: int):
         # Tokens of the first k occurrences of each matched n-gram, k its clipped count.
         return frozenset(p for start in matched_positions(tokens, [other], n) for p in range(start, start + n))
 
-    return precision, recall, matches, cand_total, ref_total, matched, (marks(candidate, reference), marks(reference, candidate))
+    marked = (marks(candidate, reference), marks(reference, candidate))
+    return precision, recall, matches, cand_total, ref_total, matched, marked
+
+
+def _masks(tokens) -> dict:
+    """For each distinct token, the bit mask of the positions where it occurs (bit j = position j)."""
+    masks: dict = {}
+    for j, token in enumerate(tokens):
+        masks[token] = masks.get(token, 0) | (1 << j)
+    return masks
+
+
+def _lcs_rows(reference, masks: dict, full: int, start_row: int, stop_row: int, row: int) -> list:
+    """The bit rows V_i, i = start_row + 1 .. stop_row, of the LCS table, from row ``start_row`` = ``row``.
+
+    Bit-parallel LCS (Allison and Dix 1986; Hyyro 2004): bit j of V_i is 0 where
+    T[i][j+1] = T[i][j] + 1, so T[i][j] = j - popcount(V_i & (2^j - 1)); one row costs
+    four operations on integers of len(candidate) bits instead of len(candidate) steps.
+    """
+    rows = []
+    for i in range(start_row, stop_row):
+        matched = row & masks.get(reference[i], 0)
+        row = ((row + matched) | (row - matched)) & full
+        rows.append(row)
+    return rows
+
+
+def lcs_length(reference, candidate) -> int:
+    """The length of a longest common subsequence, in memory linear in the lengths (bit-parallel rows).
+
+    >>> lcs_length(["a", "b", "c", "b"], ["b", "c", "a", "b"])
+    3
+    """
+    if not reference or not candidate:
+        return 0
+    full = (1 << len(candidate)) - 1
+    row = full
+    masks = _masks(candidate)
+    for token in reference:
+        matched = row & masks.get(token, 0)
+        row = ((row + matched) | (row - matched)) & full
+    return len(candidate) - row.bit_count()
 
 
 def lcs_pairs(reference, candidate) -> list:
@@ -313,27 +360,51 @@ def lcs_pairs(reference, candidate) -> list:
     stepping back in the reference; rouge-score walks the same way, which
     matters for ROUGE-Lsum, where the chosen positions are counted.
 
+    The table is never stored whole: its rows are bit vectors (see ``_lcs_rows``),
+    and only every k-th row is kept (k about the square root of the reference
+    length); the walk back recomputes the k rows of the block it is in. Memory is
+    about 2 sqrt(len(reference)) rows of len(candidate) bits (a few MB for 100,000
+    tokens against 100,000), time two passes of bit operations plus the walk.
+
     >>> lcs_pairs(["a", "b", "c", "b"], ["b", "c", "a", "b"])
     [(1, 0), (2, 1), (3, 3)]
     """
     rows, cols = len(reference), len(candidate)
-    table = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for i in range(1, rows + 1):
-        row, above = table[i], table[i - 1]
-        token = reference[i - 1]
-        for j in range(1, cols + 1):
-            if token == candidate[j - 1]:
-                row[j] = above[j - 1] + 1
-            else:
-                row[j] = row[j - 1] if row[j - 1] > above[j] else above[j]
+    if not rows or not cols:
+        return []
+    full = (1 << cols) - 1
+    masks = _masks(candidate)
+    block = max(1, math.isqrt(rows))
+    checkpoints = {0: full}  # row index -> V at that row
+    row = full
+    for start in range(0, rows, block):
+        stop = min(rows, start + block)
+        row = _lcs_rows(reference, masks, full, start, stop, row)[-1]
+        checkpoints[stop] = row
     pairs = []
     i, j = rows, cols
+    cached_start, cached = -1, []
+
+    def bits(r: int) -> int:
+        nonlocal cached_start, cached
+        if r in checkpoints:
+            return checkpoints[r]
+        start = (r // block) * block
+        if start != cached_start:
+            cached_start = start
+            cached = _lcs_rows(reference, masks, full, start, min(rows, start + block), checkpoints[start])
+        return cached[r - start - 1]
+
     while i > 0 and j > 0:
         if reference[i - 1] == candidate[j - 1]:
             pairs.append((i - 1, j - 1))
             i -= 1
             j -= 1
-        elif table[i][j - 1] > table[i - 1][j]:
+            continue
+        # T[i][j-1] > T[i-1][j] ?  with T[r][c] = c - popcount(V_r & (2^c - 1)).
+        left = (j - 1) - (bits(i) & ((1 << (j - 1)) - 1)).bit_count()
+        up = j - (bits(i - 1) & ((1 << j) - 1)).bit_count()
+        if left > up:
             j -= 1
         else:
             i -= 1
@@ -362,10 +433,25 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     cand_left = Counter(t for s in candidate_sentences for t in s)
     ref_left = Counter(t for s in reference_sentences for t in s)
     hits, marks, offset = [], set(), 0
+    candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
     for sentence in reference_sentences:
         union = set()
-        for candidate in candidate_sentences:
-            union.update(i for i, _ in lcs_pairs(sentence, candidate))
+        # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
+        # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
+        open_tokens = {}
+        for i, token in enumerate(sentence):
+            open_tokens.setdefault(token, []).append(i)
+        for candidate, vocabulary in zip(candidate_sentences, candidate_vocabularies):
+            if vocabulary.isdisjoint(open_tokens):
+                continue
+            for i, _ in lcs_pairs(sentence, candidate):
+                if i not in union:
+                    union.add(i)
+                    positions = open_tokens.get(sentence[i])
+                    if positions is not None:
+                        positions.remove(i)
+                        if not positions:
+                            del open_tokens[sentence[i]]
         for i in sorted(union):
             token = sentence[i]
             if cand_left[token] > 0 and ref_left[token] > 0:
@@ -375,16 +461,18 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
                 marks.add(offset + i)
         offset += len(sentence)
     count = len(hits)
-    return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), (frozenset(), frozenset(marks))
+    marked = (frozenset(), frozenset(marks))
+    return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), marked
 
 
 # ---------------------------------------------------------------- public API
 
 
 def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokenizer) -> RougeResult:
-    best = None
+    best: RougeResult | None = None
     for index, reference in enumerate(references_tokens):
-        precision, recall, matches, c_total, r_total, matched, (c_marks, r_marks) = score_one(candidate_tokens, reference)
+        scored = score_one(candidate_tokens, reference)
+        precision, recall, matches, c_total, r_total, matched, (c_marks, r_marks) = scored
         fmeasure = _fmeasure(precision, recall)
         if best is None or fmeasure > best.fmeasure:  # the first reference wins a tie
             best = RougeResult(
@@ -394,6 +482,7 @@ def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokeniz
                 candidate_tokens=candidate_tokens, reference_tokens=reference, matched=matched,
                 candidate_marks=c_marks, reference_marks=r_marks,
             )
+    assert best is not None  # references is never empty (checked)
     return best
 
 
@@ -403,7 +492,10 @@ def _prepare(candidate, references, function, stem, tokenizer, split):
     return split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
 
 
-def rouge_n(candidate, references, n=1, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+def rouge_n(
+    candidate: Text, references: References, n: int = 1, *, stem: bool = False,
+    tokenizer: str = "rouge-score",
+) -> RougeResult:
     """ROUGE-N: clipped n-gram overlap as precision, recall and F (Lin 2004, section 2).
 
     matches = sum_g min(count_cand(g), count_ref(g)); P = matches / candidate
@@ -416,12 +508,15 @@ def rouge_n(candidate, references, n=1, *, stem=False, tokenizer="rouge-score") 
     >>> (r.matches, r.candidate_total, r.reference_total, round(r.fmeasure, 4))
     (2, 2, 3, 0.8)
     """
-    check_order(n, "n")
+    n = check_order(n, "n")
     cand, refs = _prepare(candidate, references, "rouge_n", stem, tokenizer, _tokenize)
     return _best(f"rouge{n}", cand, refs, lambda c, r: _score_ngrams(c, r, n), stem, tokenizer)
 
 
-def rouge_l(candidate, references, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+def rouge_l(
+    candidate: Text, references: References, *, stem: bool = False,
+    tokenizer: str = "rouge-score",
+) -> RougeResult:
     """ROUGE-L: longest common subsequence (Lin 2004, section 3.1).
 
     P = LCS / candidate tokens, R = LCS / reference tokens, F = 2PR / (P + R);
@@ -441,7 +536,10 @@ def rouge_l(candidate, references, *, stem=False, tokenizer="rouge-score") -> Ro
     return _best("rougeL", cand, refs, _score_lcs, stem, tokenizer)
 
 
-def rouge_lsum(candidate, references, *, stem=False, tokenizer="rouge-score") -> RougeResult:
+def rouge_lsum(
+    candidate: Text, references: References, *, stem: bool = False,
+    tokenizer: str = "rouge-score",
+) -> RougeResult:
     """ROUGE-Lsum: summary-level union LCS over newline-separated sentences (Lin 2004, section 3.2).
 
     For every reference sentence r_i, the union of its LCS with each candidate

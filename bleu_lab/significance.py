@@ -30,16 +30,15 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from .bleu import _check_options, _counting_order, _resolve_weights, bleu_from_stats, score_statistics, tokenize_corpus
+from .bleu import _score_statistics, score_with_settings, tokenize_corpus
 from .counting import SentenceStats, corpus_statistics_matrix
-from .inputs import _is_real_number, _is_whole_number, _kind, check_corpus
-from .smoothing import _LOG_ZERO, NLTK_SMOOTHING, resolve_smoothing
-from .tokenizers import _unknown_name_message
-
-BLEU_KEYWORDS = ("max_order", "weights", "smoothing", "smooth_value", "effective_order", "tokenize", "lowercase")
-_SCORING_KEYWORDS = ("max_order", "weights", "smoothing", "smooth_value", "effective_order")
+from .inputs import References, Text, _kind, check_confidence, check_corpus, check_n_samples, check_seed
+from .settings import BleuSettings
+from .smoothing import _LOG_ZERO
 
 
 @dataclass(frozen=True)
@@ -61,6 +60,13 @@ class BootstrapResult:
     confidence: float
     n_samples: int
     seed: int
+    settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
+    n_references: int | frozenset | set | None = None
+
+    @property
+    def signature(self) -> str:
+        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
+        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
 
     @property
     def half_width(self) -> float:
@@ -70,7 +76,7 @@ class BootstrapResult:
     def __str__(self) -> str:
         return (
             f"BLEU = {self.score:.4f}, {100 * self.confidence:g}% CI [{self.low:.4f}, {self.high:.4f}] "
-            f"(bootstrap mean {self.mean:.4f}; {self.n_samples} samples, seed {self.seed})"
+            f"(bootstrap mean {self.mean:.4f}; {self.n_samples} samples, seed {self.seed}) {self.signature}"
         )
 
 
@@ -94,6 +100,13 @@ class PairedBootstrapResult:
     baseline_high: float
     system_low: float
     system_high: float
+    settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
+    n_references: int | frozenset | set | None = None
+
+    @property
+    def signature(self) -> str:
+        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
+        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
 
     @property
     def difference(self) -> float:
@@ -109,7 +122,7 @@ class PairedBootstrapResult:
         return (
             f"system {self.system_score:.4f} vs baseline {self.baseline_score:.4f} "
             f"(difference {self.difference:+.4f}): p = {self.p_value:.4f}, {verdict} at 0.05 "
-            f"(paired bootstrap, {self.n_samples} samples, seed {self.seed})"
+            f"(paired bootstrap, {self.n_samples} samples, seed {self.seed}) {self.signature}"
         )
 
 
@@ -124,9 +137,11 @@ class CorpusStatistics:
     ``*_from_statistics`` resample it without reading the text again.
     """
 
-    matrix: object
+    matrix: Any
     score: float
     keywords: tuple
+    settings: BleuSettings = field(default_factory=BleuSettings)
+    n_references: frozenset = frozenset()
 
     @property
     def sentences(self) -> int:
@@ -137,85 +152,73 @@ class CorpusStatistics:
         return f"<CorpusStatistics {self.sentences} sentences, BLEU = {self.score:.4f}, {dict(self.keywords)}>"
 
 
-# ----------------------------------------------------------------------------- checks
+# ----------------------------------------------------------------------------- statistics
 
 
-def _check_bleu_keywords(bleu_keywords, function):
-    for name in bleu_keywords:
-        if name not in BLEU_KEYWORDS:
-            raise TypeError(
-                f"{function}() got an unexpected keyword {name!r}. "
-                + _unknown_name_message("keyword", name, BLEU_KEYWORDS)
-            )
-
-
-def _check_n_samples(n_samples):
-    if not _is_whole_number(n_samples):
-        raise TypeError(f"n_samples must be a whole number such as 1000, not {_kind(n_samples)}")
-    if n_samples < 1:
-        raise ValueError(f"n_samples must be at least 1 (1000 is usual), got {n_samples}")
-    return int(n_samples)
-
-
-def _check_seed(seed):
+def _fresh_seed(seed):
     """The seed to use and report; None draws a fresh one from the operating system (and reports it)."""
     import numpy as np
 
-    if seed is None:
-        return int(np.random.SeedSequence().entropy % (2**63))
-    if not _is_whole_number(seed):
-        raise TypeError(f"seed must be a whole number such as 12345 (or None for a fresh one), not {_kind(seed)}")
-    if seed < 0:
-        raise ValueError(f"seed must be >= 0 (numpy's generators take no negative seed), got {seed}")
-    return int(seed)
+    seed = check_seed(seed)
+    return int(np.random.SeedSequence().entropy % (2**63)) if seed is None else seed
 
 
-def _check_confidence(confidence):
-    if not _is_real_number(confidence):
-        raise TypeError(f"confidence must be a number between 0 and 1 such as 0.95, not {_kind(confidence)}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1 (0.95 for a 95% interval), got {confidence}")
-    return float(confidence)
-
-
-# ----------------------------------------------------------------------------- statistics
+def _check_same_lengths(systems, references, function):
+    """A paired test needs one line per test sentence in every system: say which one differs."""
+    names = ("baseline", "system")
+    lengths = {}
+    for name, lines in zip(names, systems):
+        if hasattr(lines, "__len__") and not isinstance(lines, (str, bytes)):
+            lengths[name] = len(lines)
+    if hasattr(references, "__len__") and not isinstance(references, (str, bytes)):
+        lengths["references"] = len(references)
+    if len(set(lengths.values())) > 1:
+        counts = ", ".join(f"{name} has {n}" for name, n in lengths.items())
+        expected = lengths.get("references", lengths.get("baseline"))
+        wrong = [name for name, n in lengths.items() if n != expected]
+        raise ValueError(
+            f"{function} compares two systems sentence by sentence, but their lengths differ: {counts} lines "
+            f"({' and '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} off). Every system needs one output "
+            f"line per test sentence, in the same order as references. Right: {function}(baseline_lines, "
+            f"system_lines, references) with len(baseline_lines) == len(system_lines) == len(references)"
+        )
 
 
 def _collect_systems(systems, references, bleu_keywords, function):
     """Check, tokenize and count one or more systems against the same references (tokenized once)."""
     import numpy as np
 
-    _check_bleu_keywords(bleu_keywords, function)
-    tokenize = bleu_keywords.get("tokenize", "13a")
-    lowercase = bleu_keywords.get("lowercase", False)
-    _check_options(tokenize, lowercase)
-    scoring = {k: v for k, v in bleu_keywords.items() if k in _SCORING_KEYWORDS}
-    order = _counting_order(
-        scoring.get("weights"), scoring.get("max_order", 4), scoring.get("smoothing", "none"), scoring.get("smooth_value")
-    )
+    settings = BleuSettings.from_keywords(bleu_keywords, function)
     keywords = tuple(sorted(bleu_keywords.items(), key=repr))
     reference_tokens = None
     collected = []
     for candidates in systems:
         candidates, checked_references = check_corpus(candidates, references, function=function)
         if reference_tokens is None:
-            _, reference_tokens = tokenize_corpus([], checked_references, tokenize, lowercase)
-        candidate_tokens, _ = tokenize_corpus(candidates, [], tokenize, lowercase)
-        matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, order)
-        # The score of the whole test set exactly as corpus_bleu computes it (and every keyword checked):
-        # nltk's methods need the sentences (phantom n-grams, last sentence), the others only the sums.
-        if scoring.get("smoothing", "none") in NLTK_SMOOTHING:
-            score = score_statistics([SentenceStats.from_row(row) for row in matrix.tolist()], **scoring).score
+            _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
+        candidate_tokens, _ = tokenize_corpus(candidates, [], settings.tokenize, settings.lowercase)
+        matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, settings.counting_order)
+        n_references = frozenset(len(r) for r in reference_tokens)
+        # The score of the whole test set exactly as corpus_bleu computes it.
+        if settings.method.phantom_ngrams:
+            rows = [SentenceStats.from_row(row) for row in matrix.tolist()]
+            score = _score_statistics(rows, settings.scoring).score
         else:
+            order = settings.counting_order
             total = matrix.sum(axis=0).tolist()
-            score = bleu_from_stats(total[2 : 2 + order], total[2 + order :], total[0], total[1], **scoring).score
+            score = score_with_settings(
+                total[2 : 2 + order], total[2 + order :], total[0], total[1], settings.scoring
+            ).score
         matrix = np.asarray(matrix, dtype=np.float64)
         matrix.setflags(write=False)
-        collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords))
+        collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords, settings=settings,
+                                          n_references=n_references))
     return collected
 
 
-def collect_statistics(candidates, references, **bleu_keywords) -> CorpusStatistics:
+def collect_statistics(
+    candidates: Sequence[Text], references: Sequence[References], **bleu_keywords: Any
+) -> CorpusStatistics:
     """Check, tokenize and count a corpus once, for several bootstrap runs on it.
 
     ``bleu_keywords`` are those of :func:`bleu_lab.corpus_bleu`. The result's
@@ -224,13 +227,13 @@ def collect_statistics(candidates, references, **bleu_keywords) -> CorpusStatist
     return _collect_systems([candidates], references, bleu_keywords, "collect_statistics")[0]
 
 
-def _scoring(statistics, what):
+def _scoring(statistics, what) -> BleuSettings:
     if not isinstance(statistics, CorpusStatistics):
         raise TypeError(
             f"{what} must come from collect_statistics(candidates, references, ...), not {_kind(statistics)}; "
             f"with text, call bootstrap_ci / paired_bootstrap instead"
         )
-    return {k: v for k, v in statistics.keywords if k in _SCORING_KEYWORDS}
+    return statistics.settings.scoring
 
 
 def _resample_counts(n_sentences, n_samples, seed):
@@ -245,15 +248,18 @@ def _resample_counts(n_sentences, n_samples, seed):
     return counts.reshape(n_samples, n_sentences).astype(np.float64), last_drawn
 
 
-def resampled_scores(matrix, weights_matrix, last_drawn, scoring):
-    """BLEU of every resample: ``weights_matrix @ matrix`` summed statistics, scored row by row at once."""
+def resampled_scores(matrix, weights_matrix, last_drawn, scoring) -> Any:
+    """BLEU of every resample: ``weights_matrix @ matrix`` summed statistics, scored row by row at once.
+
+    ``scoring`` is a :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
+    """
+    if not isinstance(scoring, BleuSettings):
+        scoring = BleuSettings(**scoring, tokenize=None, lowercase=None)
     sums = weights_matrix @ matrix  # exact: integer sums far below 2**53
-    smoothing = scoring.get("smoothing", "none")
-    if smoothing in NLTK_SMOOTHING:
+    if scoring.method.phantom_ngrams:
         return _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring)
-    order, weights = _resolve_weights(scoring.get("weights"), scoring.get("max_order", 4))
-    value = resolve_smoothing(smoothing, scoring.get("smooth_value"))
-    return bleu_from_sums(sums, order, weights, smoothing, value, scoring.get("effective_order", False))
+    return bleu_from_sums(sums, scoring.order, scoring.weights, scoring.smoothing, scoring.smooth_value,
+                          scoring.effective_order)
 
 
 def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effective_order=False):
@@ -318,9 +324,24 @@ def _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring):
     phantom_totals = weights_matrix @ np.maximum(matrix[:, 2 + order :], 1.0)
     integer_rows = matrix.astype(np.int64)
     scores = np.empty(len(sums))
+    failed = 0
     for b, (row, totals) in enumerate(zip(sums.astype(np.int64).tolist(), phantom_totals.astype(np.int64).tolist())):
         last_sentence = SentenceStats.from_row(integer_rows[last_drawn[b]].tolist())
-        scores[b] = bleu_from_stats(row[2 : 2 + order], totals, row[0], row[1], last_sentence=last_sentence, **scoring).score
+        try:
+            scores[b] = score_with_settings(row[2 : 2 + order], totals, row[0], row[1], scoring, last_sentence).score
+        except ValueError:
+            if scoring.smoothing != "method6":
+                raise
+            failed += 1
+    if failed:
+        # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
+        # where the whole test set has some, so the interval would rest on the other resamples only.
+        raise ValueError(
+            f"smoothing='method6' is undefined for {failed} of the {len(sums)} resamples: they have no matching "
+            f"trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so corpus_bleu works "
+            f"on it, but a bootstrap needs a score for every resample. Use another smoothing for the interval, "
+            f"e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
+        )
     return scores
 
 
@@ -335,7 +356,10 @@ def _interval(scores, confidence):
 # ----------------------------------------------------------------------------- public functions
 
 
-def bootstrap_ci(candidates, references, *, n_samples=1000, confidence=0.95, seed=12345, **bleu_keywords) -> BootstrapResult:
+def bootstrap_ci(
+    candidates: Sequence[Text], references: Sequence[References], *, n_samples: int = 1000,
+    confidence: float = 0.95, seed: int | None = 12345, **bleu_keywords: Any,
+) -> BootstrapResult:
     """Corpus BLEU with a bootstrap confidence interval (Koehn 2004, section 4).
 
     Draw ``n_samples`` test sets of the same size from the sentences, with
@@ -349,29 +373,34 @@ def bootstrap_ci(candidates, references, *, n_samples=1000, confidence=0.95, see
     the two scores sacrebleu's ``corpus_score(..., n_bootstrap=1000)``
     reads; sacrebleu prints them as mean +- half the distance between them.
     """
-    n_samples = _check_n_samples(n_samples)
-    confidence = _check_confidence(confidence)
-    seed = _check_seed(seed)
+    n_samples = check_n_samples(n_samples)
+    confidence = check_confidence(confidence)
+    seed = _fresh_seed(seed)
     (statistics,) = _collect_systems([candidates], references, bleu_keywords, "bootstrap_ci")
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
 
 
-def bootstrap_ci_from_statistics(statistics, *, n_samples=1000, confidence=0.95, seed=12345) -> BootstrapResult:
+def bootstrap_ci_from_statistics(
+    statistics: CorpusStatistics, *, n_samples: int = 1000, confidence: float = 0.95, seed: int | None = 12345
+) -> BootstrapResult:
     """:func:`bootstrap_ci` for a corpus already counted by :func:`collect_statistics`."""
     scoring = _scoring(statistics, "statistics")
-    n_samples = _check_n_samples(n_samples)
-    confidence = _check_confidence(confidence)
-    seed = _check_seed(seed)
+    n_samples = check_n_samples(n_samples)
+    confidence = check_confidence(confidence)
+    seed = _fresh_seed(seed)
     weights_matrix, last_drawn = _resample_counts(statistics.sentences, n_samples, seed)
     scores = resampled_scores(statistics.matrix, weights_matrix, last_drawn, scoring)
     low, high = _interval(scores, confidence)
     return BootstrapResult(
         score=statistics.score, low=low, high=high, mean=float(scores.mean()), confidence=confidence,
-        n_samples=n_samples, seed=seed,
+        n_samples=n_samples, seed=seed, settings=statistics.settings, n_references=statistics.n_references,
     )
 
 
-def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345, **bleu_keywords) -> PairedBootstrapResult:
+def paired_bootstrap(
+    baseline: Sequence[Text], system: Sequence[Text], references: Sequence[References], *, n_samples: int = 1000,
+    seed: int | None = 12345, **bleu_keywords: Any,
+) -> PairedBootstrapResult:
     """Is ``system`` really better (or worse) than ``baseline``? Paired bootstrap resampling (Koehn 2004).
 
     Both systems are scored on the *same* ``n_samples`` resampled test sets
@@ -397,20 +426,23 @@ def paired_bootstrap(baseline, system, references, *, n_samples=1000, seed=12345
     percentile intervals from the same resamples. One departure: when the two
     scores are equal, p is 1 (sacrebleu's formula gives 1/(n+1), "significant").
     """
-    n_samples = _check_n_samples(n_samples)
-    seed = _check_seed(seed)
+    n_samples = check_n_samples(n_samples)
+    seed = _fresh_seed(seed)
+    _check_same_lengths((baseline, system), references, "paired_bootstrap")
     baseline_statistics, system_statistics = _collect_systems(
         [baseline, system], references, bleu_keywords, "paired_bootstrap"
     )
     return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
 
 
-def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=12345) -> PairedBootstrapResult:
+def paired_bootstrap_from_statistics(
+    baseline: CorpusStatistics, system: CorpusStatistics, *, n_samples: int = 1000, seed: int | None = 12345
+) -> PairedBootstrapResult:
     """:func:`paired_bootstrap` for two corpora already counted by :func:`collect_statistics`."""
     import numpy as np
 
     scoring = _scoring(baseline, "baseline")
-    if _scoring(system, "system") != scoring or baseline.keywords != system.keywords:
+    if _scoring(system, "system") != scoring or baseline.settings != system.settings:
         raise ValueError(
             f"baseline and system were counted with different keywords ({dict(baseline.keywords)} vs "
             f"{dict(system.keywords)}); count both with the same collect_statistics(..., **keywords)"
@@ -420,8 +452,8 @@ def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=1
             f"baseline has {baseline.sentences} sentences but system has {system.sentences}; a paired test "
             f"needs both systems' output for the same test set"
         )
-    n_samples = _check_n_samples(n_samples)
-    seed = _check_seed(seed)
+    n_samples = check_n_samples(n_samples)
+    seed = _fresh_seed(seed)
     weights_matrix, last_drawn = _resample_counts(baseline.sentences, n_samples, seed)
     baseline_scores = resampled_scores(baseline.matrix, weights_matrix, last_drawn, scoring)
     system_scores = resampled_scores(system.matrix, weights_matrix, last_drawn, scoring)
@@ -447,6 +479,8 @@ def paired_bootstrap_from_statistics(baseline, system, *, n_samples=1000, seed=1
         baseline_high=baseline_high,
         system_low=system_low,
         system_high=system_high,
+        settings=baseline.settings,
+        n_references=baseline.n_references,
     )
 
 

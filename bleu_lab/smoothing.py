@@ -34,47 +34,98 @@ with a positive weight has no match.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from .tokenizers import _unknown_name_message
+from .inputs import check_name, check_smooth_value
 
-SACREBLEU_SMOOTHING = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
-NLTK_SMOOTHING = {
-    "method0": None,
-    "method1": 0.1,  # epsilon
-    "method2": None,
-    "method3": None,
-    "method4": 5.0,  # k
-    "method5": None,
-    "method6": 5.0,  # alpha
-    "method7": 5.0,  # k of method4
+
+@dataclass(frozen=True)
+class Smoothing:
+    """One smoothing method: its name, its library and the rules that come with it.
+
+    ``default`` is the value of its parameter (None: it takes none), ``meaning`` what the
+    parameter is. The nltk methods (Chen and Cherry 2014, as nltk's ``SmoothingFunction``)
+    bring three rules of nltk's: ``phantom_ngrams`` (an order with no candidate n-gram counts
+    one, so its precision is 0/1, and a zero precision is left out of the mean), the last
+    sentence (methods 4-7 look at the last sentence of a corpus: ``last_sentence``), and
+    ``can_exceed_one`` (their precisions, and so the score, can be above 1).
+    """
+
+    name: str
+    library: str  # "sacrebleu" or "nltk"
+    description: str
+    default: float | None = None
+    meaning: str = ""
+    positive: bool = False  # the value divides: 0 is refused
+    at_most_one: bool = False  # the value stands in for a match count: above 1 is refused
+    can_exceed_one: bool = False
+    last_sentence: bool = False
+    fifth_order: bool = False  # averages with the 5-gram precision whatever the order (methods 5 and 7)
+
+    @property
+    def phantom_ngrams(self) -> bool:
+        """nltk's rule: an order with no n-gram has precision 0/1, and zero precisions are skipped in the mean."""
+        return self.library == "nltk"
+
+    @property
+    def effective_order_allowed(self) -> bool:
+        """Effective order is sacrebleu's option; nltk has none."""
+        return self.library == "sacrebleu"
+
+    def resolve(self, value) -> float | None:
+        """The parameter to use: the default when ``value`` is None, else ``value`` checked."""
+        if value is None:
+            return self.default
+        if self.default is None:
+            takes = ", ".join(f"{m.name!r} ({m.meaning})" for m in SMOOTHING.values() if m.default is not None)
+            raise ValueError(f"smoothing={self.name!r} takes no smooth_value; only {takes} do")
+        return check_smooth_value(
+            value, self.name, meaning=self.meaning, positive=self.positive, at_most_one=self.at_most_one
+        )
+
+    def label(self, value: float | None) -> str:
+        """sacrebleu's signature form: the name, and the value in brackets with two decimals ("floor[0.10]")."""
+        return self.name if self.default is None else f"{self.name}[{value:.2f}]"
+
+
+SMOOTHING = {
+    method.name: method
+    for method in (
+        Smoothing("none", "sacrebleu", "no smoothing: an order with no match makes BLEU 0"),
+        Smoothing("floor", "sacrebleu", "a zero match count becomes the floor value", 0.1, "floor value",
+                  at_most_one=True),
+        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k"),
+        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)"),
+        Smoothing("method0", "nltk", "no smoothing (nltk)"),
+        Smoothing("method1", "nltk", "add epsilon to a zero match count", 0.1, "epsilon", at_most_one=True),
+        Smoothing("method2", "nltk", "add 1 to matches and totals of orders 2 and up"),
+        Smoothing("method3", "nltk", "NIST geometric sequence, like 'exp'"),
+        Smoothing("method4", "nltk", "like method3, scaled by k / ln(c)", 5.0, "k", positive=True,
+                  can_exceed_one=True, last_sentence=True),
+        Smoothing("method5", "nltk", "average each precision with its neighbours", can_exceed_one=True,
+                  last_sentence=True, fifth_order=True),
+        Smoothing("method6", "nltk", "interpolate with a prior from the two lower orders", 5.0, "alpha",
+                  positive=True, can_exceed_one=True, last_sentence=True),
+        Smoothing("method7", "nltk", "method4, then method5", 5.0, "k", positive=True, can_exceed_one=True,
+                  last_sentence=True, fifth_order=True),
+    )
 }
-SMOOTHING_NAMES = (*SACREBLEU_SMOOTHING, *NLTK_SMOOTHING)
+SACREBLEU_SMOOTHING = {name: m.default for name, m in SMOOTHING.items() if m.library == "sacrebleu"}
+NLTK_SMOOTHING = {name: m.default for name, m in SMOOTHING.items() if m.library == "nltk"}
+SMOOTHING_NAMES = tuple(SMOOTHING)
 
 # sacrebleu takes log(0) as this number, so an unsmoothed zero precision makes BLEU 0.
 _LOG_ZERO = -9999999999.0
 
 
+def get_smoothing(name) -> Smoothing:
+    """The smoothing method called ``name``; a clear error for anything else."""
+    return SMOOTHING[check_name(name, "smoothing", SMOOTHING_NAMES, example="'exp' or 'method1'")]
+
+
 def resolve_smoothing(smoothing, smooth_value):
     """Check a smoothing name and value; return the value to use (the default when None)."""
-    if not isinstance(smoothing, str):
-        raise TypeError(f"smoothing must be a name such as 'exp' or 'method1', not {type(smoothing).__name__}")
-    if smoothing not in SACREBLEU_SMOOTHING and smoothing not in NLTK_SMOOTHING:
-        raise ValueError(_unknown_name_message("smoothing", smoothing, SMOOTHING_NAMES))
-    default = SACREBLEU_SMOOTHING.get(smoothing, NLTK_SMOOTHING.get(smoothing))
-    if smooth_value is None:
-        return default
-    if default is None:
-        raise ValueError(
-            f"smoothing={smoothing!r} takes no smooth_value; only 'floor', 'add-k', 'method1' (epsilon), "
-            f"'method4' and 'method7' (k) and 'method6' (alpha) do"
-        )
-    if isinstance(smooth_value, bool) or not isinstance(smooth_value, (int, float)):
-        raise TypeError(f"smooth_value must be a number, not {type(smooth_value).__name__}")
-    # k (method4/7) and alpha (method6) divide: 0 would be a ZeroDivisionError.
-    divides = smoothing in ("method4", "method6", "method7")
-    if not math.isfinite(smooth_value) or smooth_value < 0 or (divides and smooth_value == 0):
-        raise ValueError(f"smooth_value must be a finite number above 0 for {smoothing!r}, got {smooth_value}")
-    return float(smooth_value)
+    return get_smoothing(smoothing).resolve(smooth_value)
 
 
 def sacrebleu_precisions(counts, totals, order, smoothing, value, effective_order):

@@ -19,11 +19,10 @@ lowercases each token.
 
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
 from importlib import import_module
 
-from .inputs import check_text
+from .inputs import Text, check_name, check_text
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 _SACREBLEU_TOKENIZERS = {
@@ -42,61 +41,55 @@ _DOWNLOADING = ("spm", "flores101", "flores200", "spBLEU-1K")
 TOKENIZER_NAMES = (*_SACREBLEU_TOKENIZERS, "whitespace", "nltk")
 
 
-def _unknown_name_message(kind: str, name, valid) -> str:
-    """An error message for an unknown option name, suggesting the closest valid one."""
-    given = str(name).lower()
-    # Same name in another case ('13A'), or a valid name that starts it ('exponential' -> 'exp').
-    close = [v for v in valid if str(v).lower() == given] or [
-        v for v in valid if len(str(v)) >= 3 and given.startswith(str(v).lower())
-    ]
-    close = close[:1] or difflib.get_close_matches(given, [str(v) for v in valid], n=1, cutoff=0.5)
-    suggestion = f" Did you mean {close[0]!r}?" if close else ""
-    return f"unknown {kind} {name!r}.{suggestion} Valid names: {', '.join(repr(v) for v in valid)}"
+def check_tokenizer_name(name) -> str:
+    """Return ``name`` if it names a tokenizer bleu_lab offers, without building it (no import)."""
+    if isinstance(name, str) and name in _DOWNLOADING:
+        _refuse_downloading(name)
+    return check_name(name, "tokenize", TOKENIZER_NAMES, kind="tokenizer", example="'13a'")
+
+
+def _refuse_downloading(name: str):
+    raise ValueError(
+        f"tokenize={name!r} is refused: sacrebleu's SentencePiece tokenizers download a model from "
+        f"the web the first time they run, and bleu_lab never reaches the network. Use '13a', "
+        f"'intl' or 'char' instead."
+    )
 
 
 def get_tokenizer(name: str = "13a"):
     """Return a function ``str -> list[str]`` for a tokenizer name."""
-    if not isinstance(name, str):
-        raise TypeError(f"tokenize must be a tokenizer name such as '13a', not {type(name).__name__}")
-    return _build_tokenizer(name)
+    return _build_tokenizer(check_tokenizer_name(name))
 
 
 @lru_cache(maxsize=None)
 def _build_tokenizer(name: str):
-    if name in _DOWNLOADING:
-        raise ValueError(
-            f"tokenize={name!r} is refused: sacrebleu's SentencePiece tokenizers download a model from "
-            f"the web the first time they run, and bleu_lab never reaches the network. Use '13a', "
-            f"'intl' or 'char' instead."
-        )
     if name == "whitespace":
         return str.split
     if name == "nltk":
         from nltk.tokenize import TreebankWordTokenizer
 
         return TreebankWordTokenizer().tokenize
-    if name not in _SACREBLEU_TOKENIZERS:
-        raise ValueError(_unknown_name_message("tokenizer", name, TOKENIZER_NAMES))
     module_name, class_name = _SACREBLEU_TOKENIZERS[name]
-    tokenizer_class = getattr(import_module(f"sacrebleu.tokenizers.{module_name}"), class_name)
     try:
+        # ja-mecab and ko-mecab fail here (ImportError) or when built (RuntimeError) without their package.
+        tokenizer_class = getattr(import_module(f"sacrebleu.tokenizers.{module_name}"), class_name)
         tokenizer = tokenizer_class()
-    except (RuntimeError, ImportError) as error:
+    except (RuntimeError, ImportError):
+        # One line: the package's own message runs over several lines and names sacrebleu's internals.
         raise ValueError(
-            f"tokenize={name!r} needs an optional package: pip install '{_EXTRA_PACKAGES[name]}' ({error})"
+            f"tokenize={name!r} needs an optional package: pip install '{_EXTRA_PACKAGES.get(name, 'sacrebleu')}'"
         ) from None
     # sacrebleu tokenizers return one space-separated string; they expect no trailing space.
     return lambda text: tokenizer(text.rstrip()).split()
 
 
-def tokenize(text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
+def tokenize(text: Text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
     """Split a text into tokens; a sequence of tokens is returned as it is.
 
     Lowercasing comes before tokenization, as in sacrebleu.
     """
     function = get_tokenizer(tokenizer)  # an unknown name is an error even for tokens
-    if not isinstance(text, str):
-        text = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
+    text = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
     return apply_tokenizer(text, function, lowercase)
 
 

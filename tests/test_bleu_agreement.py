@@ -78,7 +78,8 @@ def sacrebleu_options(draw):
     smoothing = draw(st.sampled_from(SACREBLEU_SMOOTHING))
     smooth_value = None
     if smoothing in ("floor", "add-k"):
-        smooth_value = draw(st.sampled_from([None, 0.0, 0.01, 0.1, 0.5, 1.0, 2.0]))
+        # A floor above 1 is refused (a precision above 1; tests/test_misuse.py), so only add-k draws 2.0.
+        smooth_value = draw(st.sampled_from([None, 0.0, 0.01, 0.1, 0.5, 1.0] + [2.0] * (smoothing == "add-k")))
     return {
         "tokenize": draw(st.sampled_from(SACREBLEU_TOKENIZERS)),
         "smoothing": smoothing,
@@ -212,7 +213,8 @@ def nltk_options(draw):
         weights = (1 / order,) * order
     parameter = None
     if method in ("method1", "method4", "method6", "method7") and draw(st.booleans()):
-        parameter = draw(st.sampled_from([0.01, 0.5, 1.0, 2.0, 7.0]))
+        # An epsilon above 1 is refused (method1's precision would exceed 1; tests/test_misuse.py).
+        parameter = draw(st.sampled_from([0.01, 0.5, 1.0] + [2.0, 7.0] * (method != "method1")))
     return method, weights, parameter
 
 

@@ -72,7 +72,9 @@ def test_vectorised_counting_equals_sentence_by_sentence_on_real_data(wmt19):
     lines = wmt19.systems["online-X"]
     fast = corpus_statistics(lines, wmt19.references)
     assert len(lines) >= VECTORISED_MIN_SENTENCES  # so the vectorised path is the one under test
-    slow = [sentence_statistics(bleu_lab.tokenize(c), [bleu_lab.tokenize(r[0])], 4) for c, r in zip(lines, wmt19.references)]
+    slow = [
+        sentence_statistics(bleu_lab.tokenize(c), [bleu_lab.tokenize(r[0])], 4) for c, r in zip(lines, wmt19.references)
+    ]
     assert fast == slow
 
 

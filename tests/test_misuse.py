@@ -184,6 +184,9 @@ def test_negative_weights():
 def test_weights_disagree_with_max_order():
     message = error_of(ValueError, sentence_bleu, "a", ["a"], weights=(0.5, 0.5), max_order=3)
     assert_mentions(message, "weights has 2 entries", "max_order=3", "drop max_order")
+    # max_order=4 is the default, but written out it disagrees with two weights too (BLEU-2 was scored silently).
+    message = error_of(ValueError, sentence_bleu, "a", ["a"], weights=(0.5, 0.5), max_order=4)
+    assert_mentions(message, "weights has 2 entries", "max_order=4", "drop max_order")
 
 
 @pytest.mark.parametrize(

@@ -82,7 +82,8 @@ def test_a_system_against_itself_is_not_significant():
 statistics_rows = st.integers(1, 5).flatmap(
     lambda order: st.tuples(
         st.just(order),
-        st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.lists(st.integers(0, 30), min_size=order, max_size=order)),
+        st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40),
+                           st.lists(st.integers(0, 30), min_size=order, max_size=order)),
                  min_size=1, max_size=6),
     )
 )
@@ -126,7 +127,8 @@ def test_nltk_methods_score_the_unresampled_corpus_like_corpus_bleu(smoothing):
 
 def test_nltk_smoothing_works_end_to_end():
     result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=50, smoothing="method1")
-    assert result.score == pytest.approx(bleu_lab.corpus_bleu(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="method1").score)
+    corpus = bleu_lab.corpus_bleu(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="method1")
+    assert result.score == pytest.approx(corpus.score)
     assert 0 <= result.low <= result.high <= 1
 
 
@@ -141,7 +143,8 @@ def test_identical_sentences_have_no_spread():
 
 
 def test_score_is_corpus_bleu_and_keywords_reach_the_scorer():
-    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=20, smoothing="floor", lowercase=True, max_order=2)
+    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=20, smoothing="floor", lowercase=True,
+                          max_order=2)
     expected = bleu_lab.corpus_bleu(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="floor", lowercase=True, max_order=2)
     assert result.score == expected.score
 
@@ -163,7 +166,8 @@ def test_wider_confidence_gives_a_wider_interval(wmt19):
 
 
 def test_paired_result_direction_and_text(wmt19):
-    result = paired_bootstrap(wmt19.systems["en_de_task"][:400], wmt19.systems["MSRA.MADL"][:400], wmt19.references[:400])
+    result = paired_bootstrap(wmt19.systems["en_de_task"][:400], wmt19.systems["MSRA.MADL"][:400],
+                              wmt19.references[:400])
     assert result.difference > 0.1
     assert result.significant()
     assert result.p_value == pytest.approx(1 / 1001)
@@ -203,8 +207,14 @@ def test_bad_arguments_are_refused(kwargs, error, words):
 
 
 def test_length_mismatch_and_unnested_references_are_refused():
-    with pytest.raises(ValueError, match="reference lists"):
+    # The shorter system is named, with the three lengths and a right call.
+    with pytest.raises(ValueError, match="system is off") as error:
         paired_bootstrap(SMALL_CANDIDATES, SMALL_CANDIDATES[:-1], SMALL_REFERENCES)
+    n = len(SMALL_CANDIDATES)
+    assert f"baseline has {n}, system has {n - 1}, references has {n}" in str(error.value)
+    assert "paired_bootstrap(baseline_lines, system_lines, references)" in str(error.value)
+    with pytest.raises(ValueError, match="baseline is off"):
+        paired_bootstrap(SMALL_CANDIDATES[:-1], SMALL_CANDIDATES, SMALL_REFERENCES)
     with pytest.raises(TypeError, match="not nested"):
         bootstrap_ci(SMALL_CANDIDATES, [r[0] for r in SMALL_REFERENCES])
 
@@ -219,8 +229,7 @@ def test_public_names_are_exported():
 
 
 def test_statistics_counted_once_give_the_same_results():
-    from bleu_lab.significance import (bootstrap_ci_from_statistics, collect_statistics,
-                                       paired_bootstrap_from_statistics)
+    from bleu_lab.significance import bootstrap_ci_from_statistics, collect_statistics, paired_bootstrap_from_statistics
 
     other = ["the cat sat on a mat", "a dog barked", "it rains", "hello there world", "end"]
     stats = collect_statistics(SMALL_CANDIDATES, SMALL_REFERENCES, smoothing="exp")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-import time
 import warnings
 
 import pytest
@@ -238,18 +237,6 @@ def test_settings_that_cannot_work_give_a_message():
     assert compute_playground("the cat sat", ["the cat is"], smoothing="method6").message.startswith("BLEU cannot be computed")
     assert "unknown tokenizer" in compute_playground("a", ["a"], tokenize="13b").message
     assert compute_playground("a", ["a"], metric="METEOR").message.startswith("Unknown metric view")
-
-
-def test_four_references_are_fast(record_property):
-    references = ["the cat is on the mat", "there is a cat on the mat", "a cat sits on the mat", "on the mat is a cat"]
-    compute_playground("the cat sat on the mat", references)  # imports and caches
-    runs = 50
-    start = time.perf_counter()
-    for _ in range(runs):
-        compute_playground("the cat sat on the mat", references)
-    milliseconds = (time.perf_counter() - start) * 1000 / runs
-    record_property("compute_playground_ms", round(milliseconds, 3))
-    print(f"compute_playground with four references and sacrebleu/nltk lines: {milliseconds:.2f} ms")
 
 
 # ---------------------------------------------------------------- property test
