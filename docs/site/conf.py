@@ -30,6 +30,8 @@ html_theme_options = {
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False
+# Without the sources, a result's summary would be the theme's buttons: list titles only.
+html_show_search_summary = False
 
 # A local MathJax 2 (no CDN). build.py copies it into _static/mathjax.
 mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
