@@ -314,7 +314,6 @@ def _positive_int(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``bleu-lab`` command line: its subcommands and their options."""
-    from .course import add_notebooks_command
     from .smoothing import SMOOTHING_NAMES
     from .tokenizers import TOKENIZER_NAMES
 
@@ -356,7 +355,9 @@ def build_parser() -> argparse.ArgumentParser:
     examples = commands.add_parser("examples", help="the worked examples (same as no command)")
     for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
         examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")
-    add_notebooks_command(commands)  # bleu-lab notebooks DIR (bleu_lab/course.py)
+    from .course import add_notebooks_command  # bleu-lab notebooks DIR
+
+    add_notebooks_command(commands)
     return parser
 
 
