@@ -226,11 +226,12 @@ def nbgrader_solution_source(source: str) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def check_points(name: str) -> int:
-    """Points of one check: ``bleu_lab.exercises.check.POINTS[name]`` where the checks define it, else 1."""
-    from . import check
+def check_points(name: str) -> float:
+    """Points of one check: the grader's ``POINTS[name]`` (in ``grade`` or ``check``) where defined, else 1."""
+    from . import check, grade
 
-    return int(getattr(check, "POINTS", {}).get(name, 1))
+    points = getattr(grade, "POINTS", None) or getattr(check, "POINTS", None) or {}
+    return points.get(name, 1)
 
 
 def nbgrader_check_source(pairs: list) -> str:
