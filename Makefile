@@ -29,7 +29,7 @@ TEST_ENV  := env \
 
 NBVAL_SANITIZE := tests/nbval_sanitize.cfg
 
-.PHONY: help lab test lint chromium notebooks demo bench exercises clean test-home
+.PHONY: help lab test lint chromium notebooks demo bench exercises site dist test-wheel test-sdist clean test-home
 
 help:
 	@echo "make lab        open the notebooks in JupyterLab (creates .venv on first use)"
@@ -37,9 +37,13 @@ help:
 	@echo "make notebooks  re-execute every notebook in place in a fresh kernel"
 	@echo "make demo       serve notebooks/07_playground.ipynb with Voila on port 8866"
 	@echo "make bench      speed against sacrebleu and nltk (benchmarks/run.py)"
-	@echo "make exercises  build the student exercise notebooks"
+	@echo "make exercises  build the student lab notebooks and their nbgrader versions (nbgrader/source/)"
+	@echo "make site       the static, searchable site of the series from stored outputs (site/html/index.html)"
+	@echo "make dist       build the sdist and the wheel (with the course notebooks) into dist/"
+	@echo "make test-wheel the slow install check: the wheel in a fresh venv runs every notebook (about 2 min)"
+	@echo "make test-sdist run the tests from an unpacked sdist, as a packager would"
 	@echo "make chromium   install Debian's chromium if it is missing (browser tests)"
-	@echo "make clean      remove .venv, .test-home and test-artifacts"
+	@echo "make clean      remove .venv, .test-home, test-artifacts, build, dist, site and nbgrader"
 
 # ---------------------------------------------------------------- environment
 # Re-installs when pyproject.toml changes, or once when bleu_lab/__init__.py
@@ -86,8 +90,31 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
+# Student versions (executed) and nbgrader source versions (nbgrader/source/<lab>/, not committed).
 exercises: $(STAMP)
 	$(PY) -m bleu_lab.exercises.build
+
+# The static site: Sphinx + myst-nb from the stored outputs (nothing executed, nothing fetched).
+site: $(STAMP)
+	$(PY) docs/site/build.py --out site/html
+
+dist: $(STAMP)
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+
+# "Done when" of the course issue: only bleu_lab[lab] from the wheel, outside the repository,
+# copies the course and executes every notebook. Slow (a fresh venv), so not part of `make test`.
+test-wheel: $(STAMP) test-home
+	$(TEST_ENV) BLEU_LAB_WHEEL_TEST=1 $(PY) -m pytest tests/test_packaging.py -p no:cacheprovider \
+		-k fresh_venv -rs
+
+# A packager's run: unpack the sdist in a temporary folder and run its tests there
+# (the browser tests included when chromium is there).
+test-sdist: $(STAMP) test-home
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(PY) -m build --sdist --outdir "$$tmp" . >/dev/null; \
+	tar -xzf "$$tmp"/*.tar.gz -C "$$tmp"; \
+	cd "$$tmp"/bleu_lab-*/ && $(TEST_ENV) $(CURDIR)/$(PY) -m pytest tests -p no:cacheprovider -q
 
 # Re-execute every notebook in place, each in a fresh kernel, in sorted order.
 notebooks: $(STAMP) test-home
@@ -122,4 +149,4 @@ test: $(STAMP) chromium test-home lint
 	fi
 
 clean:
-	rm -rf $(VENV) $(TEST_HOME) test-artifacts
+	rm -rf $(VENV) $(TEST_HOME) test-artifacts build dist site nbgrader

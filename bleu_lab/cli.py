@@ -553,6 +553,9 @@ def build_parser() -> argparse.ArgumentParser:
     examples = commands.add_parser("examples", help="the worked examples (same as no command)")
     for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
         examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")
+    from .course import add_notebooks_command  # bleu-lab notebooks DIR
+
+    add_notebooks_command(commands)
     return parser
 
 
@@ -584,6 +587,8 @@ def main(argv=None, stdin=None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    if hasattr(args, "run"):  # a subcommand that runs itself (bleu-lab notebooks)
+        return args.run(args)
     if args.command != "score":
         selected = {name for name in EXAMPLES if getattr(args, name) or getattr(args, f"examples_{name}", False)}
         _emit(run_examples(selected))

@@ -20,7 +20,10 @@ import math
 import numbers
 from collections.abc import Mapping, Sequence
 
-import matplotlib.pyplot as plt
+from .course import needs_extra
+
+with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is missing
+    import matplotlib.pyplot as plt
 
 from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams

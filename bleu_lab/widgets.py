@@ -34,7 +34,10 @@ import io
 import os
 from contextlib import contextmanager
 
-import ipywidgets as widgets
+from .course import needs_extra
+
+with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
+    import ipywidgets as widgets
 
 from .explanation import ORDER_COLOURS, STYLE
 from .playground import (

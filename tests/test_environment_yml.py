@@ -1,11 +1,17 @@
-"""environment.yml (conda / Binder) and pyproject.toml must ask for the same things.
+"""environment.yml (conda) and binder/environment.yml (Binder) must ask for what pyproject.toml asks for.
 
-conda cannot be installed on these machines, so the conda file is checked
+conda cannot be installed on these machines, so the conda files are checked
 offline: every package that pyproject.toml names (runtime dependencies plus
-the [lab] and [test] extras, with the self-reference ``bleu_lab[lab]``
-expanded) must appear in environment.yml with the same version range, and
-nothing else may appear there except ``python`` (matching requires-python),
-``pip`` and the pip section that installs the package itself.
+the [lab], [docs] and [test] extras, with self-references such as
+``bleu_lab[lab,docs]`` expanded) must appear in environment.yml with the same
+version range (under its conda-forge name, or in the pip section for a package
+conda-forge lacks), and nothing else may appear there except ``python`` and
+``pip``. binder/environment.yml holds what a student needs: the runtime
+dependencies and the [lab] extra, nothing from [docs] or [test].
+
+``python`` is pinned to one minor version (``python=3.11``) because
+repo2docker reads the version with a pattern that does not understand ranges;
+that version must satisfy requires-python.
 """
 
 from __future__ import annotations
@@ -25,10 +31,17 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = ROOT / "pyproject.toml"
 ENVIRONMENT = ROOT / "environment.yml"
+BINDER = ROOT / "binder"
 
 # conda-forge names that differ from the PyPI name (conda name -> PyPI name).
 CONDA_TO_PYPI = {
     "matplotlib-base": "matplotlib",
+    "playwright-python": "playwright",  # conda-forge's "playwright" is the Node.js tool
+    "python-build": "build",
+}
+# conda-forge packages with a PyPI name that is something else there: never list these.
+WRONG_ON_CONDA_FORGE = {
+    "playwright": "conda-forge's playwright is the Node.js tool; the Python bindings are playwright-python",
 }
 
 _REQ = re.compile(
@@ -78,8 +91,8 @@ def lower_bound(constraints: frozenset[str]) -> str | None:
     return lows[0] if lows else None
 
 
-def pyproject_requirements(data: dict) -> dict[str, frozenset[str]]:
-    """All of pyproject's requirements: dependencies + [lab] + [test], expanded."""
+def pyproject_requirements(data: dict, extras_wanted=("lab", "docs", "test")) -> dict[str, frozenset[str]]:
+    """pyproject's requirements: dependencies + the given extras (default all three), expanded."""
     project = data["project"]
     own_name = normalise(project["name"])
     extras = project.get("optional-dependencies", {})
@@ -105,7 +118,7 @@ def pyproject_requirements(data: dict) -> dict[str, frozenset[str]]:
             wanted[name] = constraints
 
     add(project.get("dependencies", []), "dependencies")
-    for extra in ("lab", "test"):
+    for extra in extras_wanted:
         if extra not in seen_extras:
             seen_extras.add(extra)
             add(extras.get(extra, []), f"[{extra}]")
@@ -113,18 +126,25 @@ def pyproject_requirements(data: dict) -> dict[str, frozenset[str]]:
 
 
 def conda_requirements(env: dict) -> tuple[dict[str, frozenset[str]], list]:
-    """environment.yml's conda packages (PyPI-normalised names) and its pip section."""
+    """An environment file's packages (PyPI-normalised names; the pip section's too) and its pip section."""
     packages: dict[str, frozenset[str]] = {}
     pip_section: list = []
     for entry in env.get("dependencies", []):
         if isinstance(entry, dict):
             assert set(entry) == {"pip"}, f"unexpected mapping in dependencies: {entry}"
             pip_section.extend(entry["pip"])
+            for text in entry["pip"]:  # a package conda-forge lacks, installed by pip
+                if str(text).startswith("-"):
+                    continue
+                name, _, constraints = parse_requirement(str(text))
+                assert name not in packages, f"the environment file names {name} twice"
+                packages[name] = constraints
             continue
         # conda also allows "name 1.2" / "name=1.2": turn a space into nothing
         name, _, constraints = parse_requirement(str(entry).replace(" ", ""))
+        assert name not in WRONG_ON_CONDA_FORGE, WRONG_ON_CONDA_FORGE.get(name)
         name = CONDA_TO_PYPI.get(name, name)
-        assert name not in packages, f"environment.yml names {name} twice"
+        assert name not in packages, f"the environment file names {name} twice"
         packages[name] = constraints
     return packages, pip_section
 
@@ -138,6 +158,12 @@ def pyproject() -> dict:
 @pytest.fixture(scope="module")
 def environment() -> dict:
     with ENVIRONMENT.open(encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+@pytest.fixture(scope="module")
+def binder_environment() -> dict:
+    with (BINDER / "environment.yml").open(encoding="utf-8") as f:
         return yaml.safe_load(f)
 
 
@@ -162,47 +188,87 @@ def compare(wanted: dict[str, frozenset[str]], conda: dict[str, frozenset[str]])
     return problems
 
 
-def test_environment_yml_basics(environment):
-    assert environment.get("name") == "bleu_lab"
-    assert environment.get("channels") == ["conda-forge"]
-    assert "prefix" not in environment, "environment.yml must not carry a machine's prefix:"
+@pytest.mark.parametrize("which", ["environment", "binder_environment"])
+def test_environment_yml_basics(which, request):
+    env = request.getfixturevalue(which)
+    assert env.get("name") == "bleu_lab"
+    assert env.get("channels") == ["conda-forge"]
+    assert "prefix" not in env, f"{which} must not carry a machine's prefix"
+
+
+def _without_python_and_pip(conda: dict, where: str) -> dict:
+    conda = dict(conda)
+    assert "python" in conda, f"{where} must name python"
+    assert "pip" in conda, f"{where} must name pip (for a pip: section)"
+    del conda["python"], conda["pip"]
+    return conda
 
 
 def test_same_packages_and_versions(pyproject, environment):
     wanted = pyproject_requirements(pyproject)
-    conda, _ = conda_requirements(environment)
-    extra_in_conda = {n: conda.pop(n) for n in ("python", "pip") if n in conda}
-    assert "python" in extra_in_conda, "environment.yml must name python"
-    assert "pip" in extra_in_conda, "environment.yml must name pip (for its pip: section)"
+    conda = _without_python_and_pip(conda_requirements(environment)[0], "environment.yml")
     problems = compare(wanted, conda)
     assert not problems, "environment.yml and pyproject.toml disagree:\n" + "\n".join(problems)
 
 
-def test_python_version_matches_requires_python(pyproject, environment):
-    conda, _ = conda_requirements(environment)
+def test_binder_has_what_students_need_and_no_test_tools(pyproject, binder_environment):
+    wanted = pyproject_requirements(pyproject, extras_wanted=("lab",))
+    conda = _without_python_and_pip(conda_requirements(binder_environment)[0], "binder/environment.yml")
+    problems = compare(wanted, conda)
+    assert not problems, "binder/environment.yml and pyproject.toml [lab] disagree:\n" + "\n".join(problems)
+
+
+def _python_minor(conda: dict, where: str) -> tuple[int, int]:
+    (constraint,) = conda["python"]
+    assert re.fullmatch(r"=3\.\d+", constraint), (
+        f"{where} has python{constraint}: pin one minor version (python=3.11), the form repo2docker reads")
+    return (3, int(constraint.split(".")[1]))
+
+
+@pytest.mark.parametrize("which", ["environment", "binder_environment"])
+def test_python_is_pinned_and_satisfies_requires_python(which, request, pyproject):
+    conda, _ = conda_requirements(request.getfixturevalue(which))
+    version = _python_minor(conda, which)
     requires = pyproject["project"]["requires-python"]
-    _, _, constraints = parse_requirement("python" + requires)
-    assert conda["python"] == constraints, (
-        f"environment.yml has python {','.join(sorted(conda['python']))}, "
-        f"pyproject.toml requires-python {requires}"
-    )
+    low = re.fullmatch(r">=\s*3\.(\d+)", requires)
+    assert low, f"requires-python {requires!r}: this test understands '>=3.N'"
+    assert version >= (3, int(low.group(1))), f"{which}: python {version} is older than requires-python {requires}"
 
 
-def test_no_exact_pins(environment):
-    conda, _ = conda_requirements(environment)
-    pinned = {n: sorted(c) for n, c in conda.items() if any(x[0] in "=" for x in c)}
-    assert not pinned, f"environment.yml pins exact versions: {pinned}"
+def test_both_files_pin_the_same_python(environment, binder_environment):
+    assert conda_requirements(environment)[0]["python"] == conda_requirements(binder_environment)[0]["python"]
 
 
-def test_the_package_is_installed_after_the_environment(environment):
-    # Binder builds environment.yml before the repository is copied in, so "-e ." there would fail;
-    # the top-level postBuild (run by repo2docker after the copy) installs the package instead.
-    _, pip_section = conda_requirements(environment)
-    assert "-e ." not in pip_section, "environment.yml cannot install the package itself on Binder"
-    post_build = ROOT / "postBuild"
-    assert post_build.is_file(), "postBuild is missing: nothing would install bleu_lab on Binder"
-    assert os.access(post_build, os.X_OK), "postBuild must be executable"
+def test_no_exact_pins(environment, binder_environment):
+    for env in (environment, binder_environment):
+        conda, _ = conda_requirements(env)
+        conda.pop("python")
+        pinned = {n: sorted(c) for n, c in conda.items() if any(x[0] in "=" for x in c)}
+        assert not pinned, f"an environment file pins exact versions: {pinned}"
+
+
+def test_the_package_is_installed_after_the_environment(environment, binder_environment):
+    # Binder builds the environment before the repository is copied in, so "-e ." there would fail;
+    # binder/postBuild (run by repo2docker after the copy) installs the package instead. With a
+    # binder/ folder, repo2docker reads only the files in it.
+    for env in (environment, binder_environment):
+        _, pip_section = conda_requirements(env)
+        assert "-e ." not in pip_section, "an environment file cannot install the package itself on Binder"
+    post_build = BINDER / "postBuild"
+    assert post_build.is_file(), "binder/postBuild is missing: nothing would install bleu_lab on Binder"
+    assert os.access(post_build, os.X_OK), "binder/postBuild must be executable"
     assert "pip install --no-deps -e ." in post_build.read_text()
+    assert not (ROOT / "postBuild").exists(), "a top-level postBuild is ignored by repo2docker when binder/ exists"
+
+
+def test_conda_forge_names():
+    env = {"dependencies": ["playwright-python>=1.40", "python-build>=1", "matplotlib-base>=3.7"]}
+    assert conda_requirements(env)[0] == {
+        "playwright": frozenset({">=1.40"}), "build": frozenset({">=1"}), "matplotlib": frozenset({">=3.7"})}
+    with pytest.raises(AssertionError, match="playwright-python"):
+        conda_requirements({"dependencies": ["playwright>=1.40"]})
+    with_pip = {"dependencies": ["pip", {"pip": ["wordllama>=0.4"]}]}
+    assert conda_requirements(with_pip)[0]["wordllama"] == frozenset({">=0.4"})
 
 
 def test_comparison_reports_mismatches_both_ways():

@@ -1,11 +1,19 @@
 """Write the student lab notebooks from the solution notebooks, so the two cannot drift.
 
     python -m bleu_lab.exercises.build            # what `make exercises` runs
+    python -m bleu_lab.exercises.build --root DIR # a repository or a `bleu-lab notebooks DIR --solutions` folder
 
 reads ``notebooks/exercises/solutions/*.ipynb`` and writes
 ``notebooks/exercises/<same name>.ipynb``, then executes both versions in a
 fresh kernel so their stored outputs are current (the student version shows
 "not implemented yet" under each check, the solution a passing line).
+
+It also writes an nbgrader *source* version of each lab,
+``nbgrader/source/<lab>/<lab>.ipynb`` (not committed; the ``source`` folder
+of an nbgrader course): each solution region is marked ``### BEGIN SOLUTION``
+/ ``### END SOLUTION`` (nbgrader replaces it with ``raise
+NotImplementedError()`` in the released version), and each check becomes an
+autograded cell worth its points that fails with the check's feedback.
 
 A *solution cell* is a code cell tagged ``solution`` or whose first line is
 ``# SOLUTION``. In the student version each function it defines keeps its
@@ -30,6 +38,11 @@ MARKER = "# SOLUTION"
 STUB_LINE = 'raise NotImplementedError("your code here")'
 DEFAULT_SOLUTIONS = Path("notebooks/exercises/solutions")
 DEFAULT_OUT = Path("notebooks/exercises")
+DEFAULT_NBGRADER = Path("nbgrader/source")
+BEGIN_SOLUTION = "### BEGIN SOLUTION"
+END_SOLUTION = "### END SOLUTION"
+NBGRADER_SCHEMA = 3
+EXIT_USAGE = 2
 
 
 def is_solution_cell(cell) -> bool:
@@ -71,12 +84,15 @@ def stub_source(source: str) -> str:
     return "\n\n\n".join(parts) + "\n"
 
 
+def _has_docstring(node) -> bool:
+    first = node.body[0]
+    return isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+
+
 def _stub_function(node, lines) -> str:
     first = min([node.lineno] + [d.lineno for d in node.decorator_list])
     body = node.body
-    has_docstring = (
-        isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
-    )
+    has_docstring = _has_docstring(node)
     if body[0].lineno == node.lineno:  # "def f(x): return x" on one line
         stub = copy.deepcopy(node)
         stub.body = [ast.parse(STUB_LINE).body[0]]
@@ -90,6 +106,18 @@ def _stub_function(node, lines) -> str:
     return "\n".join(header) + "\n" + indent + STUB_LINE
 
 
+def _retagged_without_outputs(cell, tags: list):
+    """The cell with these tags (none: no ``tags`` key) and, for code, no outputs or execution count."""
+    if tags:
+        cell.metadata["tags"] = tags
+    else:
+        cell.metadata.pop("tags", None)
+    if cell.cell_type == "code":
+        cell.outputs = []
+        cell.execution_count = None
+    return cell
+
+
 def student_notebook(solution):
     """The student version of a solution notebook (a new notebook; the argument is not changed)."""
     student = copy.deepcopy(solution)
@@ -101,14 +129,7 @@ def student_notebook(solution):
                 continue  # instructor notes
             cell.source = stub_source(cell.source)
             tags = [t for t in tags if t != SOLUTION_TAG] + [EXERCISE_TAG]
-        if tags:
-            cell.metadata["tags"] = tags
-        else:
-            cell.metadata.pop("tags", None)
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-        cells.append(cell)
+        cells.append(_retagged_without_outputs(cell, tags))
     student.cells = cells
     return student
 
@@ -144,6 +165,150 @@ def check_calls(source: str) -> list:
     return pairs
 
 
+def _marked_function(node, lines) -> list:
+    """A function's lines with its body (after the docstring) between the nbgrader solution markers."""
+    body = node.body
+    if body[0].lineno == node.lineno:  # "def f(x): return x": reformat so the body has lines of its own
+        unparsed = ast.unparse(node).splitlines()
+        return _marked_function(ast.parse("\n".join(unparsed)).body[0], unparsed)
+    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    has_docstring = _has_docstring(node)
+    split = body[0].end_lineno if has_docstring else node.body[0].lineno - 1
+    if has_docstring and len(body) == 1:
+        return lines[first - 1 : node.end_lineno]  # nothing to hide
+    indent = " " * body[0].col_offset
+    start = split if has_docstring else _first_body_line(node, lines)
+    return (lines[first - 1 : start] + [indent + BEGIN_SOLUTION] + lines[start : node.end_lineno]
+            + [indent + END_SOLUTION])
+
+
+def _first_body_line(node, lines) -> int:
+    """Index just after the ``def ...:`` header (decorators and a signature over several lines included)."""
+    end = node.body[0].lineno - 1
+    while end > node.lineno and not lines[end - 1].rstrip().endswith(":"):
+        end -= 1  # comment lines between the signature and the body stay in the solution
+    return max(end, node.lineno)
+
+
+def nbgrader_solution_source(source: str) -> str:
+    """A solution cell for nbgrader: imports and signatures stay, everything else between solution markers.
+
+    >>> print(nbgrader_solution_source('# SOLUTION\\nimport math\\n\\ndef area(r):\\n    \"\"\"Area.\"\"\"\\n'
+    ...                                '    return math.pi * r ** 2\\n'))
+    import math
+    <BLANKLINE>
+    def area(r):
+        \"\"\"Area.\"\"\"
+        ### BEGIN SOLUTION
+        return math.pi * r ** 2
+        ### END SOLUTION
+    <BLANKLINE>
+    """
+    lines = source.splitlines()
+    if lines and lines[0].strip().upper() == MARKER:
+        lines = lines[1:]
+    tree = ast.parse("\n".join(lines))
+    out: list = []
+    done = 0  # lines before this index are in `out`
+    for node in tree.body:
+        start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        out.extend(lines[done : start - 1])  # blank lines and comments between statements
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.extend(lines[start - 1 : node.end_lineno])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.extend(_marked_function(node, lines))
+        else:  # any other statement of the solution: hidden as a whole
+            out.extend([BEGIN_SOLUTION] + lines[start - 1 : node.end_lineno] + [END_SOLUTION])
+        done = node.end_lineno or done
+    out.extend(lines[done:])
+    while out and not out[0].strip():
+        out.pop(0)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def check_points(name: str) -> float:
+    """Points of one check: the grader's ``POINTS[name]`` (in ``grade`` or ``check``) where defined, else 1."""
+    from . import check, grade
+
+    points = getattr(grade, "POINTS", None) or getattr(check, "POINTS", None) or {}
+    return points.get(name, 1)
+
+
+def nbgrader_check_source(pairs: list) -> str:
+    """An autograded test cell: runs each check, fails (with the check's feedback) unless all pass.
+
+    A passing result is shown with ``display``, not as the cell's value: nbgrader would read an
+    ``execute_result`` as a partial-credit number.
+    """
+    lines = []
+    for name, function in pairs:
+        lines += [f"result = check.{name}({function})", "assert result.passed, result.message", "display(result)"]
+    return "\n".join(lines) + "\n"
+
+
+def _nbgrader_metadata(grade_id: str, *, solution: bool, points: int = 0) -> dict:
+    meta = {"grade": not solution, "grade_id": grade_id, "locked": not solution,
+            "schema_version": NBGRADER_SCHEMA, "solution": solution, "task": False}
+    if not solution:
+        meta["points"] = points
+    return meta
+
+
+def nbgrader_notebook(solution):
+    """The nbgrader source version of a solution notebook (a new notebook; the argument is not changed).
+
+    Instructor notes (markdown cells tagged ``solution``) are left out; solution cells get solution
+    regions; each ``check.<name>(function)`` cell becomes an autograded test worth
+    :func:`check_points` per check; every other cell is copied. Outputs are cleared.
+    """
+    source = copy.deepcopy(solution)
+    cells = []
+    for index, cell in enumerate(source.cells):
+        tags = [t for t in cell.get("metadata", {}).get("tags", []) if t != SOLUTION_TAG]
+        if is_solution_cell(cell):
+            if cell.cell_type != "code":
+                continue
+            cell.source = nbgrader_solution_source(cell.source)
+            functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+            names = [n.name for n in ast.parse(cell.source).body if isinstance(n, functions)]
+            cell.metadata["nbgrader"] = _nbgrader_metadata(
+                "solution_" + ("_".join(names) or f"cell{index}"), solution=True)
+        elif cell.cell_type == "code" and check_calls(cell.source):
+            pairs = check_calls(cell.source)
+            cell.source = nbgrader_check_source(pairs)
+            cell.metadata["nbgrader"] = _nbgrader_metadata(
+                "check_" + "_".join(name for name, _ in pairs), solution=False,
+                points=sum(check_points(name) for name, _ in pairs))
+        cell.metadata.pop("execution", None)
+        cells.append(_retagged_without_outputs(cell, tags))
+    source.cells = cells
+    return source
+
+
+def build_nbgrader(solutions: Path = DEFAULT_SOLUTIONS, out: Path = DEFAULT_NBGRADER, *, log=print) -> list:
+    """Write ``out/<lab>/<lab>.ipynb``, the nbgrader source of each solution notebook; return their paths."""
+    import nbformat
+
+    written = []
+    for path in _solution_notebooks(solutions):
+        target = Path(out) / path.stem / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nbgrader_notebook(nbformat.read(path, as_version=4)), target)
+        written.append(target)
+        log(f"wrote {target}")
+    return written
+
+
+def _solution_notebooks(solutions: Path) -> list:
+    paths = sorted(Path(solutions).glob("*.ipynb"))
+    if not paths:
+        raise FileNotFoundError(
+            f"no solution notebooks in {solutions}: run it from the repository root, or point it at a folder "
+            "with --root DIR (a repository, or a folder made by `bleu-lab notebooks DIR --solutions`)"
+        )
+    return paths
+
+
 def execute(path: Path, timeout: int = 300) -> None:
     """Run a notebook top to bottom in a fresh python3 kernel and store its outputs in place."""
     import nbformat
@@ -159,11 +324,8 @@ def build(solutions: Path = DEFAULT_SOLUTIONS, out: Path = DEFAULT_OUT, *, run: 
     """Write (and by default execute) the student notebooks; return their paths."""
     import nbformat
 
-    paths = sorted(Path(solutions).glob("*.ipynb"))
-    if not paths:
-        raise FileNotFoundError(f"no solution notebooks in {solutions}; run this from the repository root")
     written = []
-    for path in paths:
+    for path in _solution_notebooks(solutions):
         target = Path(out) / path.name
         nbformat.write(student_notebook(nbformat.read(path, as_version=4)), target)
         written.append(target)
@@ -192,20 +354,45 @@ def stale(solutions: Path = DEFAULT_SOLUTIONS, out: Path = DEFAULT_OUT) -> list:
     return names
 
 
+def _folders(root: Path) -> tuple:
+    """The solutions, student and nbgrader folders under ``root`` (a repository or a course folder)."""
+    root = Path(root)
+    if (root / DEFAULT_SOLUTIONS).is_dir() or not (root / "exercises" / "solutions").is_dir():
+        return root / DEFAULT_SOLUTIONS, root / DEFAULT_OUT, root / DEFAULT_NBGRADER
+    return root / "exercises" / "solutions", root / "exercises", root / DEFAULT_NBGRADER  # bleu-lab notebooks DIR
+
+
 def main(argv=None) -> int:
-    """Command line entry point: build the student notebooks from the solutions."""
+    """Command line entry point: build the student and nbgrader notebooks from the solutions."""
     parser = argparse.ArgumentParser(prog="python -m bleu_lab.exercises.build", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--solutions", type=Path, default=DEFAULT_SOLUTIONS, help="folder of solution notebooks")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the student notebooks")
+    parser.add_argument("--root", type=Path, default=Path("."),
+                        help="the repository, or a folder made by `bleu-lab notebooks DIR --solutions` (default: .)")
+    parser.add_argument("--solutions", type=Path, default=None, help="folder of solution notebooks (overrides --root)")
+    parser.add_argument("--out", type=Path, default=None, help="folder for the student notebooks (overrides --root)")
+    parser.add_argument("--nbgrader", type=Path, default=None, metavar="DIR",
+                        help="folder for the nbgrader source versions (default: ROOT/nbgrader/source)")
+    parser.add_argument("--no-nbgrader", action="store_true", help="do not write the nbgrader versions")
+    parser.add_argument("--only-nbgrader", action="store_true",
+                        help="write only the nbgrader versions (the student notebooks are left as they are)")
     parser.add_argument("--no-execute", action="store_true", help="write the student notebooks without running them")
     parser.add_argument("--check", action="store_true", help="only report stale student notebooks (exit 1 if any)")
     args = parser.parse_args(argv)
-    if args.check:
-        names = stale(args.solutions, args.out)
-        for name in names:
-            print(f"stale: {name} (run `make exercises`)")
-        return 1 if names else 0
-    build(args.solutions, args.out, run=not args.no_execute)
+    solutions, out, nbgrader = _folders(args.root)
+    solutions, out, nbgrader = args.solutions or solutions, args.out or out, args.nbgrader or nbgrader
+    try:
+        if args.check:
+            names = stale(solutions, out)
+            _solution_notebooks(solutions)
+            for name in names:
+                print(f"stale: {name} (run `make exercises`)")
+            return 1 if names else 0
+        if not args.only_nbgrader:
+            build(solutions, out, run=not args.no_execute)
+        if not args.no_nbgrader or args.only_nbgrader:
+            build_nbgrader(solutions, nbgrader)
+    except (FileNotFoundError, NotADirectoryError) as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
     return 0
 
 

@@ -1,0 +1,143 @@
+"""The course as files: ``bleu-lab notebooks DIR`` copies the series, the labs and the instructor guide.
+
+A course needs the notebooks where the package is installed (a JupyterHub
+image, a student's laptop), not only in a clone of the repository. The wheel
+carries them as package data in ``bleu_lab/_course/`` (``setup.py`` copies
+them there at build time, so the repository keeps one copy of each notebook);
+from a clone or an editable install they are read from the repository itself.
+Both places have the same layout::
+
+    notebooks/*.ipynb                       the numbered series
+    notebooks/exercises/*.ipynb, README.md  the student labs and the lab guide
+    notebooks/exercises/solutions/*.ipynb   the labs with solutions (instructors)
+    docs/teaching.md                        the instructor guide (JupyterHub, nbgrader)
+
+``bleu-lab notebooks DIR`` writes the series at the top of DIR, the labs in
+DIR/exercises/ and the guide as DIR/teaching.md; solutions only with
+``--solutions``. It refuses to overwrite an existing file unless given
+``--force``, and checks every target before it copies anything.
+
+This module uses only the standard library and no relative imports:
+``setup.py`` loads it by path (before the package's dependencies exist) to
+learn which files to ship.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+EXIT_USAGE = 2
+PACKAGED = "_course"  # the folder inside bleu_lab/ that the wheel carries
+
+# (pattern relative to the course root, folder in the target, part of the course)
+_PARTS = (
+    ("notebooks/*.ipynb", ".", "series"),
+    ("notebooks/exercises/*.ipynb", "exercises", "labs"),
+    ("notebooks/exercises/README.md", "exercises", "guide"),
+    ("docs/teaching.md", ".", "guide"),
+    ("notebooks/exercises/solutions/*.ipynb", "exercises/solutions", "solutions"),
+)
+
+
+def course_sources(root: Path) -> list[tuple[Path, Path, str]]:
+    """Every course file under ``root``: ``(source path, path relative to the target, part)``.
+
+    ``root`` is the repository, or the package's ``_course`` folder (same layout).
+    Sorted within each part; Jupyter's checkpoint folders never match.
+    """
+    root = Path(root)
+    found = []
+    for pattern, folder, part in _PARTS:
+        for path in sorted(root.glob(pattern)):
+            if path.is_file():
+                found.append((path, Path(folder) / path.name, part))
+    return found
+
+
+def course_root() -> Path:
+    """Where this installation keeps the course: the wheel's package data, else the repository."""
+    here = Path(__file__).resolve().parent
+    for root in (here / PACKAGED, here.parent):
+        if (root / "notebooks").is_dir() and any(root.glob("notebooks/*.ipynb")):
+            return root
+    raise FileNotFoundError(
+        f"no course notebooks found in {here / PACKAGED} or {here.parent / 'notebooks'}: "
+        "this bleu_lab was installed without them; install a wheel built by `python -m build`"
+    )
+
+
+def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
+                root: Path | None = None) -> list[Path]:
+    """Copy the series, the labs and the guide (and with ``solutions`` the solved labs) into ``target``.
+
+    Raises ``FileExistsError`` naming the first file that exists, before
+    anything is written, unless ``force``. Returns the paths written.
+    """
+    sources = [s for s in course_sources(root or course_root()) if solutions or s[2] != "solutions"]
+    target = Path(target)
+    if target.exists() and not target.is_dir():
+        raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
+    existing = [target / relative for _, relative, _ in sources if (target / relative).exists()]
+    if existing and not force:
+        more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+        raise FileExistsError(f"{existing[0]} exists{more}; pass --force to overwrite")
+    written = []
+    for source, relative, _ in sources:
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, destination)
+        written.append(destination)
+    return written
+
+
+def add_notebooks_command(commands) -> None:
+    """Add ``notebooks DIR [--force] [--solutions]`` to the ``bleu-lab`` subcommands."""
+    parser = commands.add_parser(
+        "notebooks",
+        help="copy the notebook series, the labs and the instructor guide into a folder",
+        description="Copy the notebook series, the student labs and the instructor guide into DIR "
+                    "(created if needed). Existing files are never overwritten without --force.",
+    )
+    parser.add_argument("directory", metavar="DIR", type=Path, help="folder to copy the course into")
+    parser.add_argument("--force", action="store_true", help="overwrite files that already exist")
+    parser.add_argument("--solutions", action="store_true",
+                        help="also copy the labs with their solutions (for instructors; do not hand out)")
+    parser.set_defaults(run=run_notebooks_command)
+
+
+def run_notebooks_command(args: argparse.Namespace) -> int:
+    """``bleu-lab notebooks``: copy, then say what was copied and how to start; errors on one line."""
+    try:
+        written = copy_course(args.directory, force=args.force, solutions=args.solutions)
+    except (OSError, FileNotFoundError) as error:
+        print(f"bleu-lab notebooks: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    directory = args.directory
+    series = sum(1 for p in written if p.parent == directory and p.suffix == ".ipynb")
+    labs = sum(1 for p in written if p.parent == directory / "exercises" and p.suffix == ".ipynb")
+    guide = directory / "teaching.md"
+    print(f"copied {len(written)} files into {directory}: {series} notebooks of the series, {labs} labs"
+          f"{' with their solutions' if args.solutions else ''}"
+          f"{f', the instructor guide {guide}' if guide in written else ''}")
+    print(f"start with: jupyter lab {directory / '00_start_here.ipynb'}")
+    return 0
+
+
+@contextlib.contextmanager
+def needs_extra(module: str, extra: str = "lab") -> Iterator[None]:
+    """Turn a missing optional dependency into an error that names the extra to install.
+
+    Used around the imports at the top of ``bleu_lab.widgets`` and ``bleu_lab.plotting``.
+    """
+    try:
+        yield
+    except ModuleNotFoundError as error:
+        missing = (error.name or "a package").split(".")[0]
+        raise ModuleNotFoundError(
+            f"{module} needs {missing}, which is not installed: pip install 'bleu_lab[{extra}]'", name=error.name
+        ) from error

@@ -1,0 +1,285 @@
+"""The static site of the series (`make site`): built from stored outputs, complete, offline, no answers.
+
+The site is built once into a temporary folder (Sphinx + myst-nb, nothing
+executed). The checks read the HTML files, then open pages in Chromium
+(Playwright, Debian's binary, served from localhost):
+
+- every notebook of the series and every student lab has its page; the
+  solutions have none;
+- every internal link and anchor resolves to a file (and id) of the site;
+- nothing on a page is fetched from another host: no external script, style,
+  image or font in the HTML or CSS, and no request leaves localhost in the browser;
+- figures load (each <img> has a decoded picture), MathJax (served locally)
+  typesets the formulas, and search finds a word;
+- widget cells show a picture and the note that the widget is live in JupyterLab;
+- no exercise answer is on any page: neither the texts in bleu_lab/data/answers
+  nor answers collapsed in a notebook, nor the lab solutions' code.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SERIES = sorted((ROOT / "notebooks").glob("*.ipynb"))
+LABS = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
+SOLUTIONS = sorted((ROOT / "notebooks" / "exercises" / "solutions").glob("*.ipynb"))
+ANSWERS = sorted((ROOT / "bleu_lab" / "data" / "answers").glob("*.md"))
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+PAGE_SECONDS = 30
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = subprocess.run([sys.executable, str(ROOT / "docs" / "site" / "build.py"), "--out", str(out / "html"),
+                             "--stage", str(out / "src")], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, f"the site build failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    warnings = [line for line in result.stderr.splitlines() if "WARNING" in line or "ERROR" in line]
+    assert not warnings, "Sphinx warned:\n" + "\n".join(warnings[:20])
+    return out / "html"
+
+
+def _page(site: Path, notebook: Path) -> Path:
+    return site / notebook.relative_to(ROOT).with_suffix(".html")
+
+
+class _Page(HTMLParser):
+    """Links, resources, ids and visible text of one HTML file."""
+
+    RESOURCE_TAGS = {"script": "src", "img": "src", "iframe": "src", "source": "src", "video": "src", "audio": "src"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links, self.resources, self.ids, self.text = [], [], set(), []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag in self.RESOURCE_TAGS and attrs.get(self.RESOURCE_TAGS[tag]):
+            self.resources.append(attrs[self.RESOURCE_TAGS[tag]])
+        if tag == "link" and attrs.get("href") and set((attrs.get("rel") or "").split()) & {
+                "stylesheet", "preload", "icon", "modulepreload", "prefetch", "preconnect", "dns-prefetch"}:
+            self.resources.append(attrs["href"])
+        if tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+
+@functools.lru_cache(maxsize=None)
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _words(text: str) -> str:
+    return " ".join(html.unescape(text).split())
+
+
+def _phrases(markdown: str, length: int = 40) -> list[str]:
+    """Runs of plain words (between markdown markup) at least ``length`` characters long."""
+    runs = re.split(r"[*_`$\[\]()#>|\\]|\n\s*\d+\.\s|\n\s*-\s", markdown)
+    return [" ".join(run.split()) for run in runs if len(" ".join(run.split())) >= length]
+
+
+def _html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if "_static" not in p.parts)
+
+
+def test_every_notebook_and_lab_has_a_page_and_no_solution_does(site):
+    assert SERIES and LABS
+    missing = [str(nb.relative_to(ROOT)) for nb in SERIES + LABS if not _page(site, nb).is_file()]
+    assert not missing, f"no page for: {missing}"
+    assert not (site / "notebooks" / "exercises" / "solutions").exists()
+    assert (site / "teaching.html").is_file() and (site / "search.html").is_file()
+    assert (site / "searchindex.js").is_file()
+
+
+def test_internal_links_and_anchors_resolve(site):
+    broken = []
+    for page in _html_pages(site):
+        for href in _parse(page).links:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith("mailto:"):
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                broken.append(f"{page.relative_to(site)} -> {href}")
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in _parse(target).ids:
+                broken.append(f"{page.relative_to(site)} -> {href} (no such anchor)")
+    assert not broken, "broken internal links:\n" + "\n".join(broken[:30])
+
+
+def test_nothing_is_fetched_from_another_host(site):
+    external = []
+    for page in _html_pages(site):
+        for url in _parse(page).resources:
+            if urlsplit(url).scheme or url.startswith("//"):
+                external.append(f"{page.relative_to(site)}: {url}")
+        text = page.read_text(encoding="utf-8")
+        for marker in ("application/vnd.jupyter.widget", "require.js", "unpkg.com", "cdn.jsdelivr", "cdnjs"):
+            if marker in text:
+                external.append(f"{page.relative_to(site)} mentions {marker}")
+    for css in site.rglob("*.css"):
+        text = css.read_text(encoding="utf-8", errors="replace")
+        for url in re.findall(r"(?:url\(|@import\s+)['\"]?([^'\")\s]+)", text):
+            if urlsplit(url).scheme in ("http", "https") or url.startswith("//"):
+                external.append(f"{css.relative_to(site)}: {url}")
+    assert not external, "fetched from outside the site at page load:\n" + "\n".join(external[:30])
+
+
+def _answer_phrases() -> list[str]:
+    phrases = []
+    for path in ANSWERS:
+        phrases += _phrases(path.read_text(encoding="utf-8"))
+    for notebook in SERIES + LABS:  # answers collapsed in a notebook (the older way of hiding them)
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown" and cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+                phrases += _phrases("".join(cell["source"]))
+    return phrases
+
+
+def _solution_lines() -> list[str]:
+    """Distinctive code lines of the lab solutions' solution cells (what a student must write)."""
+    lines = []
+    for notebook in SOLUTIONS:
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            tagged = "solution" in cell.get("metadata", {}).get("tags", []) or source.lstrip().startswith("# SOLUTION")
+            if cell["cell_type"] == "code" and tagged:
+                lines += [" ".join(line.split()) for line in source.splitlines()
+                          if len(line.strip()) >= 30 and not line.strip().startswith(("def ", "#", '"""', "import"))
+                          and '"""' not in line]
+    return lines
+
+
+def test_no_exercise_answer_is_on_any_page(site):
+    phrases, solution_lines = _answer_phrases(), _solution_lines()
+    assert solution_lines, "found no solution code to look for"
+    shown = []
+    for page in _html_pages(site):
+        text = _words(" ".join(_parse(page).text))
+        shown += [f"{page.relative_to(site)}: {p[:80]!r}" for p in phrases if p in text]
+        shown += [f"{page.relative_to(site)}: solution code {line[:80]!r}" for line in solution_lines if line in text]
+    assert not shown, "answers visible in the site:\n" + "\n".join(shown[:20])
+
+
+def test_widget_cells_show_a_picture_and_say_they_are_live_in_jupyterlab(site):
+    widget_notebooks = [nb for nb in SERIES if "application/vnd.jupyter.widget-view+json" in nb.read_text()
+                        and "playground()" in nb.read_text()]
+    assert widget_notebooks, "no notebook shows the playground widget"
+    for notebook in widget_notebooks:
+        page = _page(site, notebook)
+        assert "It is live in JupyterLab" in _words(" ".join(_parse(page).text))
+        assert any("_images/" in src for src in _parse(page).resources), f"{page.name} shows no picture"
+
+
+# ---------------------------------------------------------------- in a browser
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest's output clean
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    if chromium is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("chromium is missing (CI=true: browser tests must run); make chromium installs it")
+        pytest.skip("chromium is missing: make chromium installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _open(browser, url: str):
+    """A page at ``url``, with every request that leaves localhost recorded in ``page.outside``."""
+    page = browser.new_page()
+    outside = []
+    page.on("request", lambda request: outside.append(request.url)
+            if urlsplit(request.url).hostname not in ("127.0.0.1", None) and not request.url.startswith("data:")
+            else None)
+    page.goto(url, wait_until="load", timeout=PAGE_SECONDS * 1000)
+    page.outside = outside
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", [SERIES[0], *[nb for nb in SERIES if nb.name.startswith(("02", "07"))], LABS[0]],
+                         ids=lambda nb: nb.stem)
+def test_pages_load_with_their_figures_and_formulas_offline(browser, server, site, notebook):
+    page = _open(browser, f"{server}/{_page(site, notebook).relative_to(site).as_posix()}")
+    try:
+        assert page.locator("main h1, article h1").first.inner_text(timeout=PAGE_SECONDS * 1000).strip()
+        page.wait_for_load_state("networkidle", timeout=PAGE_SECONDS * 1000)
+        images = page.evaluate("Array.from(document.images).map(i => [i.getAttribute('src'), i.complete, "
+                               "i.naturalWidth])")
+        broken = [src for src, complete, width in images if not (complete and width > 0)]
+        assert not broken, f"images that did not load: {broken}"
+        if "$" in notebook.read_text(encoding="utf-8"):  # the notebook has formulas: local MathJax typesets them
+            page.wait_for_selector(".MathJax, .MathJax_CHTML, mjx-container", timeout=PAGE_SECONDS * 1000)
+        assert not page.outside, f"requests that left localhost: {page.outside}"
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_search_finds_a_word(browser, server):
+    page = _open(browser, f"{server}/search.html?q=brevity")
+    try:
+        results = page.locator("#search-results a, .search li a")
+        results.first.wait_for(timeout=PAGE_SECONDS * 1000)
+        titles = " ".join(results.all_inner_texts())
+        assert "revity" in titles or results.count() > 0
+        assert not page.outside, f"requests that left localhost: {page.outside}"
+    finally:
+        page.close()
