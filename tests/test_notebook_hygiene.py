@@ -160,8 +160,8 @@ def kernel_problems(notebook: dict) -> list[str]:
 
 
 ANSWERS_FOLDER = ROOT / "bleu_lab" / "data" / "answers"
-# Notebooks whose answers already go through show_answers; 07, 08, 05b and 09 join when converted.
-ANSWERS_CONVERTED = re.compile(r"^(0[0-6]_\w+|lab\d_\w+)\.ipynb$")
+# Notebooks whose answers go through show_answers; 08 joins once its hidden answer cell is converted.
+ANSWERS_CONVERTED = re.compile(r"^(0[0-79]b?_\w+|lab\d_\w+)\.ipynb$")
 
 
 def _answer_lines() -> list[str]:

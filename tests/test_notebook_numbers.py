@@ -403,7 +403,10 @@ def test_numbers_in_the_prose_are_printed_by_the_cells(name):
     outputs = "\n".join(stored_lines(name))
     prose = prose_before_exercises(name)
     numbers = set(FOUR_DECIMALS.findall(prose)) | set(SACREBLEU_SCALE.findall(prose))
-    missing = sorted(n for n in numbers if n not in outputs)
+    # A two-decimal number in the text may round a more precise printed one (0.14 for 0.1392).
+    printed = re.findall(r"(?<![\d.])\d+\.\d{3,}(?![\d.])", outputs)
+    rounded = {f"{float(n):.2f}" for n in printed}
+    missing = sorted(n for n in numbers if n not in outputs and not (len(n.split(".")[1]) == 2 and n in rounded))
     assert not missing, (
         f"notebooks/{name}: the text states {', '.join(missing)}, but no cell output shows it. "
         "Print the number in a cell, or correct the text."
