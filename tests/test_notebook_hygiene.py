@@ -11,8 +11,8 @@ excluded) is checked for:
 - a "You will learn" cell and a Summary section;
 - the ``python3`` kernel, which ``make test`` runs them with;
 - no exercise answers in the source or the stored outputs: a notebook shows them only through
-  ``bleu_lab.answers.show_answers(key)``, whose texts are package data (checked on the notebooks
-  converted so far, ``ANSWERS_CONVERTED``).
+  ``bleu_lab.answers.show_answers(key)``, whose texts are package data (``ANSWERS_CONVERTED``:
+  every series notebook and lab).
 
 And every top-level ``NN_*.ipynb`` is listed in ``00_start_here`` and in the
 README's notebook table.
@@ -160,8 +160,8 @@ def kernel_problems(notebook: dict) -> list[str]:
 
 
 ANSWERS_FOLDER = ROOT / "bleu_lab" / "data" / "answers"
-# Notebooks whose answers go through show_answers; 08 joins once its hidden answer cell is converted.
-ANSWERS_CONVERTED = re.compile(r"^(0[0-79]b?_\w+|lab\d_\w+)\.ipynb$")
+# Every notebook's answers go through show_answers (series, 05b and the labs).
+ANSWERS_CONVERTED = re.compile(r"^(\d\d\w*|lab\d_\w+)\.ipynb$")
 
 
 def _answer_lines() -> list[str]:
