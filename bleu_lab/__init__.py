@@ -31,8 +31,16 @@ from .inputs import references_from_streams
 from .playground import compute_bp_explorer, compute_paraphrase, compute_playground
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
-from .settings import BleuSettings, ChrfSettings, RougeSettings, __version__
-from .significance import BootstrapResult, PairedBootstrapResult, bootstrap_ci, paired_bootstrap
+from .settings import BleuSettings, ChrfSettings, RougeSettings, TerSettings, __version__
+from .significance import (
+    BootstrapResult,
+    PairedBootstrapResult,
+    bootstrap_ci,
+    paired_approximate_randomization,
+    paired_bootstrap,
+)
+from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity, system_similarity
+from .ter import TerResult, corpus_ter, corpus_wer, ter, wer
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 __all__ = [
@@ -41,11 +49,15 @@ __all__ = [
     "BootstrapResult",
     "ChrfResult",
     "ChrfSettings",
+    "CorpusSimilarityResult",
     "PairedBootstrapResult",
     "RougeResult",
     "RougeSettings",
     "SentenceStats",
+    "SimilarityResult",
     "TOKENIZER_NAMES",
+    "TerResult",
+    "TerSettings",
     "__version__",
     "bleu_from_stats",
     "bootstrap_ci",
@@ -56,15 +68,23 @@ __all__ = [
     "compute_playground",
     "corpus_chrf",
     "corpus_bleu",
+    "corpus_similarity",
+    "corpus_ter",
+    "corpus_wer",
     "load_example",
     "load_examples",
     "modified_precision",
     "ngrams",
+    "paired_approximate_randomization",
     "paired_bootstrap",
     "references_from_streams",
     "rouge_l",
     "rouge_lsum",
     "rouge_n",
     "sentence_bleu",
+    "similarity",
+    "system_similarity",
+    "ter",
     "tokenize",
+    "wer",
 ]

@@ -13,17 +13,15 @@ sentence and corpus functions only tokenize, count and add up.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from .counting import (
-    VECTORISED_MIN_SENTENCES,
     SentenceStats,
     check_order,
     closest_reference_length,
-    corpus_statistics_matrix,
+    count_statistics,
     ngram_matches,
     sentence_statistics,
     sum_statistics,
@@ -32,17 +30,16 @@ from .inputs import (
     References,
     Text,
     Weights,
-    _kind,
     check_candidate_and_references,
     check_corpus,
     check_count,
     check_counts,
     check_matches_within_totals,
+    describe,
 )
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
-from .scoring import brevity_penalty_value
+from .scoring import bleu_scores, brevity_penalty_value
 from .settings import BleuSettings
-from .smoothing import nltk_log_mean, nltk_precisions, sacrebleu_log_mean, sacrebleu_precisions
 from .tokenizers import apply_tokenizer, get_tokenizer
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
@@ -93,33 +90,35 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
     # Under add-k too: (m + k) / (t + k) above 1 is no precision (sacrebleu accepts it and returns BLEU > 1).
     check_matches_within_totals(counts[:order], totals[:order])
     method = settings.method
-    weights, value = settings.weights, settings.smooth_value
+    last = None
+    if method.fifth_order and len(totals if last_sentence is None else last_sentence.totals) < _NLTK_FIFTH_ORDER:
+        raise ValueError(
+            f"smoothing={settings.smoothing!r} averages with the 5-gram precision, as nltk does; give counts and "
+            f"totals for orders 1-5 (or use sentence_bleu / corpus_bleu, which count them)"
+        )
+    if last_sentence is not None:
+        fifth = len(last_sentence.totals) >= _NLTK_FIFTH_ORDER
+        last = ([last_sentence.candidate_length], [last_sentence.matches[4] if fifth else 0],
+                [last_sentence.totals[4] if fifth else 0])
     try:
-        bp = brevity_penalty_value(candidate_length, reference_length)
-        if method.phantom_ngrams:
-            score, precisions, used = _nltk_score(
-                counts, totals, order, weights, settings.smoothing, value, candidate_length, bp, last_sentence
-            )
-        else:
-            score, precisions, used = _sacrebleu_score(
-                counts, totals, order, weights, settings.smoothing, value, settings.effective_order, bp
-            )
-    except OverflowError as error:
+        scored = bleu_scores([counts], [totals], [candidate_length], [reference_length], settings, last=last)
+    except (FloatingPointError, OverflowError) as error:
         # Only absurd inputs get here: huge weights on a smoothed precision above 1, or lengths beyond a float.
         raise ValueError(
             f"the score overflows a float ({error}); weights are usually fractions that sum to 1, "
             f"e.g. weights=(0.25, 0.25, 0.25, 0.25), and lengths are token counts"
         ) from None
+    used = int(scored.used[0])
     return BleuResult(
-        score=score,
-        _precisions=tuple(precisions),
+        score=float(scored.scores[0]),
+        _precisions=tuple(scored.precisions[0].tolist()),
         _counts=counts[:order],
         # nltk's methods divide by max(1, total): report the denominators used.
         _totals=tuple(max(1, t) for t in totals[:order]) if method.phantom_ngrams else totals[:order],
-        brevity_penalty=bp,
+        brevity_penalty=float(scored.brevity_penalties[0]),
         candidate_length=candidate_length,
         reference_length=reference_length,
-        weights=_result_weights(weights, used, settings.effective_order),
+        weights=_result_weights(settings.weights, used, settings.effective_order),
         settings=settings,
         used_orders=used,
         n_references=n_references,
@@ -132,45 +131,6 @@ def _result_weights(weights, used, effective_order):
         total = 1.0 if weights is None else sum(weights)
         return tuple([total / used] * used)
     return weights
-
-
-def _sacrebleu_score(counts, totals, order, weights, smoothing, value, effective_order, bp):
-    # sacrebleu stops early when nothing matches at all (its issue #141), whatever the smoothing.
-    if not any(counts[:order]):
-        return 0.0, [0.0] * order, order
-    precisions, used = sacrebleu_precisions(counts, totals, order, smoothing, value, effective_order)
-    if weights is None or effective_order:
-        # Effective order spreads the (uniform) total weight over the orders that have n-grams.
-        scale = 1.0 if weights is None else sum(weights)
-        log_mean = sacrebleu_log_mean(precisions[:used], [1.0] * used) * scale / used
-    else:
-        log_mean = sacrebleu_log_mean(precisions, weights)
-    return bp * math.exp(log_mean), precisions, used
-
-
-def _nltk_score(counts, totals, order, weights, smoothing, value, candidate_length, bp, last_sentence):
-    weights = weights if weights is not None else (1.0 / order,) * order
-    # nltk returns 0 as soon as no unigram matches, before any smoothing.
-    if counts[0] == 0:
-        return 0.0, [0.0] * order, order
-    if last_sentence is None:
-        last_length, last_matches, last_totals = candidate_length, counts, totals
-    else:
-        last_length, last_matches, last_totals = (
-            last_sentence.candidate_length, last_sentence.matches, last_sentence.totals)
-    fifth = (
-        (last_matches[4], last_totals[4]) if len(last_totals) >= _NLTK_FIFTH_ORDER else (0, 0)
-    )
-    last = (last_length, *fifth)
-    if smoothing in ("method5", "method7") and len(last_totals) < _NLTK_FIFTH_ORDER:
-        raise ValueError(
-            f"smoothing={smoothing!r} averages with the 5-gram precision, as nltk does; give counts and "
-            f"totals for orders 1-5 (or use sentence_bleu / corpus_bleu, which count them)"
-        )
-    precisions = nltk_precisions(counts, totals, order, smoothing, value, candidate_length, last)
-    if smoothing == "method0" and any(p == 0 and w > 0 for p, w in zip(precisions, weights)):
-        return 0.0, precisions, order  # nltk: about 1e-78 here (log of the smallest float)
-    return bp * math.exp(nltk_log_mean(precisions, weights)), precisions, order
 
 
 def tokenize_sentence(candidate, references, tokenize, lowercase):
@@ -214,18 +174,10 @@ def sentence_bleu(
     return replace(result, candidate_tokens=candidate_tokens, reference_tokens=tuple(reference_tokens))
 
 
-def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False):
-    """Per-sentence statistics of a checked corpus, as a list of ``SentenceStats``.
-
-    Large corpora are counted all at once with numpy
-    (:func:`bleu_lab.counting.corpus_statistics_matrix`); the numbers are
-    the same as sentence by sentence.
-    """
+def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False) -> SentenceStats:
+    """Statistics of a checked corpus: one row per sentence (:class:`bleu_lab.SentenceStats`)."""
     candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase)
-    if len(candidate_tokens) < VECTORISED_MIN_SENTENCES:
-        return [sentence_statistics(c, r, max_order) for c, r in zip(candidate_tokens, reference_tokens)]
-    matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, max_order)
-    return [SentenceStats.from_row(row) for row in matrix.tolist()]
+    return count_statistics(candidate_tokens, reference_tokens, max_order)
 
 
 def tokenize_corpus(candidates, references, tokenize, lowercase):
@@ -243,25 +195,28 @@ def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) 
     ``bleu_keywords`` are the scoring keywords of :func:`bleu_from_stats`.
     """
     settings = BleuSettings(**bleu_keywords, tokenize=None, lowercase=None)
-    return _score_statistics(statistics, settings)
+    return score_counted(statistics, settings)
 
 
-def _score_statistics(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
+def score_counted(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
     """The score of summed statistics; nltk's methods count each sentence's empty orders as one
     phantom n-gram and look at the last sentence (rules of their smoothing method)."""
-    if isinstance(statistics, (str, bytes)) or not hasattr(statistics, "__len__") or not all(
-        isinstance(s, SentenceStats) for s in statistics
-    ):
+    if isinstance(statistics, SentenceStats):
+        total = statistics
+    elif isinstance(statistics, (list, tuple)) and all(isinstance(s, SentenceStats) for s in statistics):
+        total = sum_statistics(statistics)
+    else:
         raise TypeError(
-            f"statistics must be a list of SentenceStats, not {_kind(statistics)}. "
+            f"statistics must be SentenceStats (or a list of them), not {describe(statistics)}. "
             f"Right: score_statistics(corpus_statistics(candidates, references))"
         )
-    total = sum_statistics(statistics)
+    if len(total) == 0:
+        raise ValueError("cannot score empty statistics; a corpus needs at least one sentence")
     totals = total.totals
     last = None
     if settings.method.phantom_ngrams:
-        totals = tuple(sum(max(1, s.totals[n]) for s in statistics) for n in range(len(totals)))
-        last = statistics[-1]
+        totals = total.phantom_totals
+        last = total[-1]
     return score_with_settings(
         total.matches, totals, total.candidate_length, total.reference_length, settings, last,
         n_references=n_references,
@@ -293,7 +248,7 @@ def corpus_bleu(
     statistics = corpus_statistics(
         candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
-    result = _score_statistics(statistics, settings, n_references={len(r) for r in references})
+    result = score_counted(statistics, settings, n_references=frozenset(len(r) for r in references))
     return replace(result, sentences=len(statistics))
 
 

@@ -60,7 +60,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .inputs import References, Text, _kind, check_candidate_and_references, check_corpus
+from .inputs import References, Text, check_candidate_and_references, check_corpus, describe
 from .settings import ChrfSettings
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
@@ -393,7 +393,7 @@ def chrf_from_stats(statistics: ChrfStats, *, beta: float = 2, lowercase: bool =
                     eps_smoothing: bool = False) -> ChrfResult:
     """Score summed statistics; ``lowercase`` and ``whitespace`` are only recorded in the result."""
     if not isinstance(statistics, ChrfStats):
-        raise TypeError(f"statistics must be a ChrfStats object, not {_kind(statistics)}")
+        raise TypeError(f"statistics must be a ChrfStats object, not {describe(statistics)}")
     settings = ChrfSettings(statistics.char_order, statistics.word_order, beta, lowercase, whitespace, eps_smoothing)
     return _score(statistics, settings)
 

@@ -6,17 +6,22 @@ Papineni et al. (2002) and Lin (2004), every number computed by the package:
     bleu-lab                      all of them
     bleu-lab --clip --brevity     clipped counts and the brevity penalty only
 
-``bleu-lab score`` scores a file of candidate lines against one or more
-reference files (line i of every file is the same segment; several
-reference files give several references per line):
+``bleu-lab score`` scores candidate lines against one or more reference
+files (line i of every file is the same segment; several reference files
+give several references per line), as sacrebleu's command line does:
 
-    bleu-lab score hyp.de ref.de
-    bleu-lab score hyp.de ref.de --confidence            95% bootstrap interval
-    bleu-lab score base.de ref.de --system a.de --system b.de   paired test against base.de
-    bleu-lab score hyp.de ref.de --format json --explain
+    bleu-lab score ref.de -i hyp.de                   sacrebleu's form: references, then -i candidate
+    bleu-lab score -c hyp.de -r ref.de                the roles named
+    cat hyp.de | bleu-lab score ref.de                the candidate on standard input (or -i -)
+    bleu-lab score ref.de -i hyp.de -m bleu chrf ter --sentence-level
+    bleu-lab score ref.de -i base.de a.de b.de --paired-ar    each system against base.de
+    bleu-lab score ref.de -i hyp.de --confidence --format json --explain
 
-Scores are on the 0-1 scale; the text output also shows sacrebleu's 0-100
-number. Bad input ends with a one-line message and exit code 2.
+Two files without roles are refused (either could be the candidate); the
+output says which file was scored as the candidate, warns when a candidate
+is identical to a reference, and prints every metric's signature. Scores are
+on the 0-1 scale; the text output also shows sacrebleu's 0-100 number. Bad
+input ends with a one-line message and exit code 2.
 """
 
 from __future__ import annotations
@@ -25,6 +30,9 @@ import argparse
 import json
 import sys
 
+# The worked examples' text lives in worked_examples.py; this module only dispatches to it.
+from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
+
 EXIT_USAGE = 2
 
 
@@ -32,154 +40,34 @@ class CommandLineError(Exception):
     """A problem with the user's files or options: reported on one line, exit code 2."""
 
 
-# ----------------------------------------------------------------------------- worked examples
-
-
-def _heading(title: str) -> str:
-    return f"\n== {title} ==\n"
-
-
-def _texts(example) -> list:
-    """An example's candidate and numbered references, one line each."""
-    return [f"candidate:   {example['candidate']}"] + [
-        f"reference {i}: {reference}" for i, reference in enumerate(example["references"], 1)
-    ]
-
-
-def clipping_example() -> str:
-    """Modified (clipped) n-gram precision, Papineni et al. (2002), section 2.1."""
-    import bleu_lab
-
-    lines = [_heading("Clipped counts: modified n-gram precision (Papineni et al. 2002, section 2.1)")]
-    cheat = bleu_lab.load_example("the_cheat")
-    lines.extend(_texts(cheat))
-    precision = bleu_lab.modified_precision(cheat["candidate"], cheat["references"], 1)
-    lines.append("")
-    lines.append(f"{'unigram':<10} {'in candidate':>12} {'max in one reference':>21} {'clipped':>8}")
-    for match in precision.ngrams:
-        lines.append(f"{' '.join(match.ngram):<10} {match.candidate_count:>12} {match.reference_count:>21} {match.clipped:>8}")
-    lines.append(
-        f"plain precision = {precision.unclipped_matches}/{precision.total}; "
-        f"clipped precision p1 = {precision.matches}/{precision.total} = {precision.value:.4f}"
-    )
-    two = bleu_lab.load_example("two_clips")
-    lines.append("")
-    lines.extend(_texts(two))
-    precision = bleu_lab.modified_precision(two["candidate"], two["references"], 1)
-    for match in precision.ngrams:
-        lines.append(
-            f"  {' '.join(match.ngram)!r}: {match.candidate_count} in the candidate, at most "
-            f"{match.reference_count} in one reference -> counts {match.clipped}"
-        )
-    lines.append(f"p1 = {precision.matches}/{precision.total} = {precision.value:.4f}  (each word clipped by its own best reference)")
-    return "\n".join(lines)
-
-
-def brevity_example() -> str:
-    """The brevity penalty, Papineni et al. (2002), section 2.2.2."""
-    import bleu_lab
-
-    lines = [_heading("Brevity penalty: BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, section 2.2.2)")]
-    for key in ("short", "cat_mat", "padded"):
-        example = bleu_lab.load_example(key)
-        bp = bleu_lab.brevity_penalty(example["candidate"], example["references"])
-        lengths = [len(bleu_lab.tokenize(r)) for r in example["references"]]
-        lines.append(f"candidate: {example['candidate']}")
-        lines.append(f"  c = {bp.candidate_length}; reference lengths {lengths}; closest r = {bp.reference_length}")
-        if bp.candidate_length > bp.reference_length:
-            lines.append(f"  c > r, so BP = {bp.value:.4f} (no penalty for a long candidate; precision punishes it)")
-        else:
-            lines.append(f"  BP = exp(1 - {bp.reference_length}/{bp.candidate_length}) = {bp.value:.4f}")
-    short = bleu_lab.load_example("short")
-    precision = bleu_lab.modified_precision(short["candidate"], short["references"], 1)
-    lines.append(
-        f"'{short['candidate']}' has p1 = {precision.matches}/{precision.total}: precision alone would call it perfect; "
-        "the brevity penalty is what makes it pay for the missing words."
-    )
-    return "\n".join(lines)
-
-
-def bleu_example() -> str:
-    """Sentence BLEU of the paper's Example 1 candidates, step by step."""
-    import bleu_lab
-
-    lines = [_heading("BLEU = BP * exp(sum_n w_n log p_n), N = 4, w_n = 1/4 (Papineni et al. 2002, section 2.3)")]
-    first = bleu_lab.load_example("paper_guide_1")
-    words = first["candidate"].rstrip(".").split()
-    reference_words = [r.rstrip(".").split() for r in first["references"]]
-    paper = bleu_lab.modified_precision(words, reference_words, 1)
-    lines.append(
-        f"The paper counts words only: Candidate 1 has p1 = {paper.matches}/{paper.total}. "
-        "With the 13a tokenizer the final period is a token too, so the counts below differ by one."
-    )
-    for key, label in (("paper_guide_1", "Candidate 1, the better one"), ("paper_guide_2", "Candidate 2, the worse one")):
-        example = bleu_lab.load_example(key)
-        result = bleu_lab.sentence_bleu(example["candidate"], example["references"])
-        lines.append("")
-        lines.append(f"-- {label}")
-        lines.append(result.explain())
-    worse = bleu_lab.load_example("paper_guide_2")
-    smoothed = bleu_lab.sentence_bleu(worse["candidate"], worse["references"], smoothing="exp")
-    lines.append("")
-    lines.append(
-        f"With smoothing='exp' (sacrebleu's sentence default) Candidate 2 scores {smoothed.score:.4f} instead of 0: "
-        "an order with no match no longer zeroes the geometric mean."
-    )
-    return "\n".join(lines)
-
-
-def rouge_example() -> str:
-    """ROUGE-N and ROUGE-L (Lin 2004): recall-oriented n-gram and subsequence overlap."""
-    import bleu_lab
-
-    lines = [_heading("ROUGE (Lin 2004): overlap as precision, recall and F-measure")]
-    for key in ("cat_sat", "padded", "scrambled"):
-        example = bleu_lab.load_example(key)
-        references = example["references"][:1]
-        lines.append(f"candidate: {example['candidate']}")
-        lines.append(f"reference: {references[0]}")
-        for n in (1, 2):
-            lines.append(f"  {bleu_lab.rouge_n(example['candidate'], references, n)}")
-        lines.append(f"  {bleu_lab.rouge_l(example['candidate'], references)}")
-    lines.append(
-        "ROUGE-N recall = matching n-grams / n-grams in the reference; ROUGE-L uses the longest common "
-        "subsequence, so it rewards words in the right order without asking them to be adjacent."
-    )
-    return "\n".join(lines)
-
-
-EXAMPLES = {
-    "clip": clipping_example,
-    "brevity": brevity_example,
-    "bleu": bleu_example,
-    "rouge": rouge_example,
-}
-
-
-def run_examples(selected) -> str:
-    """The text of the selected worked examples (all when none is selected)."""
-    names = [name for name in EXAMPLES if name in selected] or list(EXAMPLES)
-    return "\n".join(EXAMPLES[name]() for name in names).lstrip("\n")
-
-
 # ----------------------------------------------------------------------------- scoring files
 
+STDIN = "-"
+METRICS = ("bleu", "chrf", "ter")
+SACREBLEU_CLI_SMOOTHING = "exp"  # sacrebleu's command line smooths corpus BLEU with "exp" by default
 
-def read_lines(path: str) -> list:
-    """The lines of a UTF-8 text file, without their line endings."""
+
+def read_lines(path: str, stdin=None) -> list:
+    """The lines of a UTF-8 text file (``-``: standard input), without their line endings."""
+    name = "standard input" if path == STDIN else repr(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        if path == STDIN:
+            if stdin is None:
+                raise CommandLineError("standard input is not available; give the candidate as a file")
+            text = stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
     except FileNotFoundError:
         raise CommandLineError(f"cannot read {path!r}: no such file") from None
     except IsADirectoryError:
         raise CommandLineError(f"cannot read {path!r}: it is a directory, not a text file") from None
     except UnicodeDecodeError as error:
-        raise CommandLineError(f"cannot read {path!r}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        raise CommandLineError(f"cannot read {name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     except OSError as error:
-        raise CommandLineError(f"cannot read {path!r}: {error.strerror or error}") from None
+        raise CommandLineError(f"cannot read {name}: {error.strerror or error}") from None
     if text == "":
-        raise CommandLineError(f"{path!r} is empty; it must hold one segment per line")
+        raise CommandLineError(f"{name} is empty; it must hold one segment per line")
     if text.endswith("\n"):
         text = text[:-1]
     return text.split("\n")
@@ -196,96 +84,354 @@ def _check_same_length(named_lines) -> int:
     return len(first)
 
 
-def _result_record(path, result, interval=None):
-    record = {
-        "file": path,
-        "score": result.score,
-        "precisions": result.precisions,
-        "counts": result.counts,
-        "totals": result.totals,
-        "brevity_penalty": result.brevity_penalty,
-        "candidate_length": result.candidate_length,
-        "reference_length": result.reference_length,
-        "sentences": result.sentences,
-    }
-    if interval is not None:
-        record["confidence"] = {
-            "level": interval.confidence, "low": interval.low, "high": interval.high,
-            "mean": interval.mean, "n_samples": interval.n_samples, "seed": interval.seed,
-        }
-    return record
+# ----------------------------------------------------------------------------- roles
 
 
-def score_files(args) -> tuple:
-    """Score the files named in ``args``; return (records, settings) for printing."""
-    import bleu_lab
+def _is_piped(stdin) -> bool:
+    """Is standard input a pipe or a file (sacrebleu's `cat HYP | sacrebleu REF`), not a terminal?"""
+    try:
+        return stdin is not None and not stdin.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
-    candidate_files = [args.candidates, *args.system]
-    systems = [(path, read_lines(path)) for path in candidate_files]
-    reference_streams = [(path, read_lines(path)) for path in args.references]
-    _check_same_length([*systems, *reference_streams])
-    references = bleu_lab.references_from_streams([lines for _, lines in reference_streams])
+
+def resolve_roles(args, stdin) -> tuple[list, list, str]:
+    """(candidate files, reference files, how the roles were read). Never guesses between two readings.
+
+    * sacrebleu's form: ``bleu-lab score REF... -i HYP...`` (or ``cat HYP | bleu-lab score REF...``);
+    * named roles: ``-c/--candidates HYP...`` and ``-r/--references REF...`` (with ``-r``,
+      files without an option are candidates);
+    * two or more files without any role could be candidate-first (bleu_lab's old order) or
+      references-first (sacrebleu's): refused, with both right calls.
+    """
+    named = list(args.input or []) + list(args.candidates or [])
+    if args.input and args.candidates:
+        raise CommandLineError("give the candidates with -i (sacrebleu's name) or -c, not both")
+    files = list(args.files)
+    if args.references:
+        if named and files:
+            raise CommandLineError(
+                f"{' '.join(files)}: file(s) without a role beside -c/-i and -r; "
+                f"put each after -c (candidate) or -r (reference)"
+            )
+        candidates, references, how = named + files, list(args.references), "roles named with -r"
+    elif named:
+        how = "sacrebleu's form: REF... -i HYP" if args.input else "roles named with -c"
+        candidates, references = named, files
+    elif files and _is_piped(stdin):
+        candidates, references, how = [STDIN], files, "sacrebleu's form: the candidate piped on standard input"
+    elif len(files) >= 2:
+        first, rest = files[0], " ".join(files[1:])
+        raise CommandLineError(
+            f"which file is the candidate? 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
+            f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). "
+            f"Write 'bleu-lab score -c {first} -r {rest}' or, as in sacrebleu, "
+            f"'bleu-lab score {' '.join(files[:-1])} -i {files[-1]}'"
+        )
+    else:
+        raise CommandLineError(
+            "no candidate file: write 'bleu-lab score REF -i HYP' (sacrebleu's form), "
+            "'bleu-lab score -c HYP -r REF', or pipe the candidate: 'cat HYP | bleu-lab score REF'"
+        )
+    candidates += list(args.system)
+    if not references:
+        hint = (
+            f" (-i and -c take every file after them up to the next option, so {candidates[-1]!r} was read as "
+            f"a candidate; put the references first, as sacrebleu does)"
+            if len(named) > 1 else ""
+        )
+        raise CommandLineError(
+            f"no reference file: write 'bleu-lab score REF -i HYP' or 'bleu-lab score -c HYP -r REF'{hint}"
+        )
+    if candidates.count(STDIN) + references.count(STDIN) > 1:
+        raise CommandLineError("standard input ('-') can be read only once; give the other files by name")
+    return candidates, references, how
+
+
+# ----------------------------------------------------------------------------- metrics
+
+
+class Scored:
+    """One metric on one system: the score, its details and signature, and per-sentence statistics."""
+
+    def __init__(self, name, score, details, signature, rows, score_sums, sentence_scores, result=None):
+        self.name, self.score, self.details, self.signature = name, score, details, signature
+        self.rows, self.score_sums, self.sentence_scores, self.result = rows, score_sums, sentence_scores, result
+
+
+def _bleu_keywords(args) -> dict:
     keywords = {"tokenize": args.tokenize, "smoothing": args.smoothing, "lowercase": args.lowercase}
     if args.max_order is not None:
         keywords["max_order"] = args.max_order
-    from .significance import bootstrap_ci_from_statistics, collect_statistics, paired_bootstrap_from_statistics
+    return keywords
 
-    records = []
-    baseline_path = systems[0][0]
-    resampling = args.confidence is not None or len(systems) > 1
-    counted = []  # each system is counted once; the bootstrap and the paired tests reuse the counts
-    for index, (path, lines) in enumerate(systems):
-        result = bleu_lab.corpus_bleu(lines, references, **keywords)
-        counted.append(collect_statistics(lines, references, **keywords) if resampling else None)
-        interval = None
-        if args.confidence is not None:
-            interval = bootstrap_ci_from_statistics(
-                counted[index], n_samples=args.n_samples, confidence=args.confidence, seed=args.seed
+
+def score_bleu(systems, references, args) -> list:
+    """Corpus BLEU of every system: references tokenized once, each system counted once."""
+    import bleu_lab
+
+    from .significance import _collect_systems, bleu_score_sums
+
+    keywords = _bleu_keywords(args)
+    order = keywords.get("max_order", 4)
+    scored = []
+    for statistics in _collect_systems(systems, references, keywords, "bleu-lab score"):
+        total = statistics.matrix.sum(axis=0).astype(int).tolist()
+        width = (len(total) - 2) // 2
+        scoring = {k: v for k, v in keywords.items() if k not in ("tokenize", "lowercase")}
+        result = bleu_lab.bleu_from_stats(total[2:2 + width], total[2 + width:], total[0], total[1], **scoring)
+        details = {
+            "precisions": result.precisions, "counts": result.counts, "totals": result.totals,
+            "brevity_penalty": result.brevity_penalty, "candidate_length": result.candidate_length,
+            "reference_length": result.reference_length,
+        }
+        if args.smoothing == "none" and 0.0 in result.precisions[:order]:
+            smoothed = bleu_lab.bleu_from_stats(total[2:2 + width], total[2 + width:], total[0], total[1],
+                                                **{**scoring, "smoothing": SACREBLEU_CLI_SMOOTHING})
+            n = result.precisions.index(0.0) + 1
+            details["note"] = (
+                f"no {n}-gram matched, so BLEU is 0 without smoothing; with sacrebleu's command-line "
+                f"default (--smoothing {SACREBLEU_CLI_SMOOTHING}) it is {smoothed.score:.4f}"
             )
-        record = _result_record(path, result, interval)
-        if args.explain:
-            record["explanation"] = result.explain()
-        if index > 0:
-            paired = paired_bootstrap_from_statistics(counted[0], counted[index], n_samples=args.n_samples, seed=args.seed)
-            record["paired_test"] = {
-                "baseline": baseline_path, "difference": paired.difference, "p_value": paired.p_value,
-                "significant_at_0.05": paired.significant(0.05), "n_samples": paired.n_samples, "seed": paired.seed,
-            }
+        sentence_scores = None
+        if args.sentence_level:
+            sentence_scores = [
+                bleu_lab.bleu_from_stats(row[2:2 + width], row[2 + width:], row[0], row[1], **scoring).score
+                for row in statistics.matrix.astype(int).tolist()
+            ]
+        sums = None if keywords["smoothing"].startswith("method") else bleu_score_sums(statistics)
+        signature = statistics.settings.signature(statistics.n_references)
+        scored.append(Scored("BLEU", statistics.score, details, signature, statistics, sums, sentence_scores, result))
+    return scored
+
+
+def score_chrf(systems, references, args) -> list:
+    """Corpus chrF of every system, each sentence counted once (its statistics summed for the corpus)."""
+    import numpy as np
+
+    from .chrf import chrf_from_stats, chrf_score_from_values, sentence_chrf_statistics
+    from .inputs import check_corpus
+    from .settings import ChrfSettings
+
+    options = {"char_order": args.chrf_char_order, "word_order": args.chrf_word_order, "beta": args.chrf_beta,
+               "lowercase": args.chrf_lowercase, "whitespace": args.chrf_whitespace,
+               "eps_smoothing": args.chrf_eps_smoothing}
+    scoring = {"beta": args.chrf_beta, "eps_smoothing": args.chrf_eps_smoothing}
+
+    def score_sums(sums):
+        return np.array([chrf_score_from_values([int(v) for v in row], **scoring) for row in np.atleast_2d(sums)])
+
+    scored = []
+    for lines in systems:
+        candidates, checked = check_corpus(lines, references, function="bleu-lab score")
+        statistics = [sentence_chrf_statistics(c, r, **options) for c, r in zip(candidates, checked)]
+        total = statistics[0]
+        for item in statistics[1:]:
+            total = total + item
+        result = chrf_from_stats(total, beta=args.chrf_beta, lowercase=args.chrf_lowercase,
+                                 whitespace=args.chrf_whitespace, eps_smoothing=args.chrf_eps_smoothing)
+        rows = np.array([s.values for s in statistics], dtype=np.float64)
+        sentence_scores = None
+        if args.sentence_level:
+            sentence_scores = [chrf_score_from_values(s.values, **scoring) for s in statistics]
+        details = {"average_precision": result.average_precision, "average_recall": result.average_recall}
+        signature = ChrfSettings(**options).signature({len(refs) for refs in checked})
+        scored.append(Scored(result.name, result.score, details, signature, rows, score_sums, sentence_scores, result))
+    return scored
+
+
+def score_ter(systems, references, args) -> list:
+    """Corpus TER of every system; the references are tokenized once for all of them."""
+    import numpy as np
+
+    from .settings import TerSettings
+    from .ter import _reference_words, corpus_ter
+
+    settings = TerSettings(args.ter_normalized, args.ter_no_punct, args.ter_asian_support, args.ter_case_sensitive)
+    options = {"normalized": args.ter_normalized, "no_punct": args.ter_no_punct,
+               "asian_support": args.ter_asian_support, "case_sensitive": args.ter_case_sensitive}
+    # Tokens are used as given by corpus_ter (lowercasing them again changes nothing).
+    tokenized = [[list(_reference_words(r, settings)) or [] for r in refs] for refs in references]
+
+    def score_sums(sums):
+        sums = np.atleast_2d(sums)
+        edits, lengths = sums[:, 0], sums[:, 1]
+        safe = np.where(lengths > 0, lengths, 1.0)
+        return np.where(lengths > 0, edits / safe, np.where(edits > 0, 1.0, 0.0))
+
+    scored = []
+    for lines in systems:
+        result = corpus_ter(lines, tokenized, **options)
+        rows = np.array([[a.num_edits, a.reference_length] for a in result.alignments], dtype=np.float64)
+        details = {"num_edits": result.num_edits, "reference_length": result.reference_length,
+                   "shifts": result.num_shifts, "substitutions": result.substitutions,
+                   "deletions": result.deletions, "insertions": result.insertions}
+        sentence_scores = [float(score_sums(row)[0]) for row in rows] if args.sentence_level else None
+        signature = result.signature
+        scored.append(Scored("TER", result.score, details, signature, rows, score_sums, sentence_scores, result))
+    return scored
+
+
+SCORERS = {"bleu": score_bleu, "chrf": score_chrf, "ter": score_ter}
+
+
+def _paired(baseline: Scored, system: Scored, args) -> dict:
+    from .significance import (
+        PairedBootstrapResult,
+        PairedTestResult,
+        approximate_randomization,
+        paired_bootstrap_from_statistics,
+        paired_bootstrap_rows,
+    )
+
+    test: PairedTestResult | PairedBootstrapResult
+    if args.paired_ar:
+        if system.score_sums is None:
+            raise CommandLineError("--paired-ar needs sacrebleu's smoothing (none, floor, add-k or exp), not nltk's")
+        n = args.n_samples or 10000
+        base_rows = baseline.rows.matrix if baseline.name == "BLEU" else baseline.rows
+        sys_rows = system.rows.matrix if system.name == "BLEU" else system.rows
+        test = approximate_randomization(base_rows, sys_rows, system.score_sums, n_samples=n, seed=args.seed)
+        kind = "paired approximate randomization"
+    else:
+        n = args.n_samples or 1000
+        if system.name == "BLEU":
+            test = paired_bootstrap_from_statistics(baseline.rows, system.rows, n_samples=n, seed=args.seed)
+        else:
+            test = paired_bootstrap_rows(baseline.rows, system.rows, system.score_sums, n_samples=n, seed=args.seed)
+        kind = "paired bootstrap"
+    # sacrebleu's signature of a paired test: the trials (ar) or resamples (bs) and the seed after nrefs.
+    nrefs, _, rest = system.signature.partition("|")
+    key = "ar" if args.paired_ar else "bs"
+    return {"test": kind, "difference": system.score - baseline.score, "p_value": test.p_value,
+            "significant_at_0.05": test.significant(0.05), "n_samples": n, "seed": test.seed,
+            "signature": f"{nrefs}|{key}:{n}|seed:{test.seed}|{rest}"}
+
+
+def _confidence(scored: Scored, args) -> dict:
+    from .significance import bootstrap_ci_from_statistics, bootstrap_interval_rows
+
+    n = args.n_samples or 1000
+    if scored.name == "BLEU":
+        interval = bootstrap_ci_from_statistics(scored.rows, n_samples=n, confidence=args.confidence, seed=args.seed)
+        low, high, mean = interval.low, interval.high, interval.mean
+    else:
+        low, high, mean = bootstrap_interval_rows(scored.rows, scored.score_sums, n_samples=n,
+                                                  confidence=args.confidence, seed=args.seed)
+    nrefs, _, rest = scored.signature.partition("|")
+    return {"level": args.confidence, "low": low, "high": high, "mean": mean, "n_samples": n, "seed": args.seed,
+            "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
+
+
+def score_files(args, stdin=None) -> tuple:
+    """Score the files named in ``args``; return (records, settings, warnings) for printing."""
+    import bleu_lab
+
+    candidate_files, reference_files, how = resolve_roles(args, stdin)
+    try:
+        systems = [(path, read_lines(path, stdin)) for path in candidate_files]
+    except CommandLineError as error:
+        if "piped" in how and "standard input" in str(error):
+            files = " ".join(reference_files)
+            raise CommandLineError(
+                f"{error}: with no -i/-c, the candidate is read from standard input, as sacrebleu does, and "
+                f"{files} are references. If a file is the candidate, name it: 'bleu-lab score -c HYP -r REF'"
+            ) from None
+        raise
+    reference_streams = [(path, read_lines(path, stdin)) for path in reference_files]
+    _check_same_length([*systems, *reference_streams])
+    warnings = []
+    for path, lines in systems:
+        for ref_path, ref_lines in reference_streams:
+            if lines == ref_lines:
+                warnings.append(
+                    f"warning: the candidate {_shown(path)} is identical to the reference {_shown(ref_path)}: "
+                    f"were the roles swapped? (sacrebleu's order is 'REF -i HYP'; or name them: -c HYP -r REF)"
+                )
+    references = bleu_lab.references_from_streams([lines for _, lines in reference_streams])
+    lines_only = [lines for _, lines in systems]
+    metrics = list(dict.fromkeys(args.metrics))
+    per_metric = {metric: SCORERS[metric](lines_only, references, args) for metric in metrics}
+    records = []
+    for index, (path, lines) in enumerate(systems):
+        role = "candidate" if len(systems) == 1 else ("baseline" if index == 0 else "system")
+        record: dict = {"file": _shown(path), "role": role, "lines": len(lines), "scores": {}}
+        for metric in metrics:
+            scored = per_metric[metric][index]
+            entry = {"score": scored.score, "signature": scored.signature, **scored.details}
+            if args.confidence is not None:
+                entry["confidence"] = _confidence(scored, args)
+            if index > 0:
+                entry["paired_test"] = {"baseline": _shown(systems[0][0]),
+                                        **_paired(per_metric[metric][0], scored, args)}
+            if args.explain and scored.result is not None:
+                entry["explanation"] = scored.result.explain()
+            if scored.sentence_scores is not None:
+                entry["sentence_scores"] = scored.sentence_scores
+            record["scores"][scored.name] = entry
         records.append(record)
-    settings = {**keywords, "references": list(args.references)}
-    if args.max_order is None:
-        settings["max_order"] = 4
-    return records, settings
+    settings = {
+        "candidates": [_shown(p) for p in candidate_files], "references": [_shown(p) for p in reference_files],
+        "roles": how, "metrics": metrics, "bleu": {**_bleu_keywords(args), "max_order": args.max_order or 4},
+    }
+    return records, settings, warnings
+
+
+def _shown(path: str) -> str:
+    return "<stdin>" if path == STDIN else path
+
+
+def _detail_text(name: str, entry: dict) -> str:
+    if name == "BLEU":
+        precisions = "/".join(f"{p:.4f}" for p in entry["precisions"])
+        return (f"{precisions} BP = {entry['brevity_penalty']:.4f} hyp_len = {entry['candidate_length']} "
+                f"ref_len = {entry['reference_length']}")
+    if name == "TER":
+        return (f"{entry['num_edits']} edits / {entry['reference_length']:g} reference words "
+                f"({entry['shifts']} shifts, {entry['substitutions']} substitutions, {entry['deletions']} "
+                f"deletions, {entry['insertions']} insertions; lower is better)")
+    return f"avg P = {entry['average_precision']:.4f} avg R = {entry['average_recall']:.4f}"
 
 
 def format_text(records, settings) -> str:
-    """The scores as plain text: a header line with the settings, then one line per record."""
+    """The scores as plain text: which file played which role, then one block per system and metric."""
+    bleu = settings["bleu"]
     lines = [
-        f"BLEU (0-1 scale; sacrebleu prints 100x) tokenize={settings['tokenize']} smoothing={settings['smoothing']} "
-        f"lowercase={settings['lowercase']} max_order={settings['max_order']} references={len(settings['references'])}"
+        f"candidate{'s' if len(settings['candidates']) > 1 else ''}: {', '.join(settings['candidates'])}; "
+        f"reference{'s' if len(settings['references']) > 1 else ''}: {', '.join(settings['references'])} "
+        f"({settings['roles']})",
+        "scores on the 0-1 scale (sacrebleu prints 100x, shown in brackets)",
     ]
-    for index, record in enumerate(records):
-        label = record["file"] + (" (baseline)" if index == 0 and len(records) > 1 else "")
-        precisions = "/".join(f"{p:.4f}" for p in record["precisions"])
+    if "bleu" in settings["metrics"]:
         lines.append(
-            f"{label}: BLEU = {record['score']:.4f} ({100 * record['score']:.2f}) {precisions} "
-            f"BP = {record['brevity_penalty']:.4f} hyp_len = {record['candidate_length']} ref_len = {record['reference_length']}"
+            f"BLEU settings: tokenize={bleu['tokenize']} smoothing={bleu['smoothing']} "
+            f"(bleu_lab's default none, as corpus_bleu and Papineni et al. 2002; sacrebleu's command line "
+            f"uses {SACREBLEU_CLI_SMOOTHING}) lowercase={bleu['lowercase']} max_order={bleu['max_order']}"
         )
-        if "confidence" in record:
-            ci = record["confidence"]
-            lines.append(
-                f"  {100 * ci['level']:g}% CI [{ci['low']:.4f}, {ci['high']:.4f}] "
-                f"(bootstrap, {ci['n_samples']} samples, seed {ci['seed']})"
-            )
-        if "paired_test" in record:
-            test = record["paired_test"]
-            verdict = "significant" if test["significant_at_0.05"] else "not significant"
-            lines.append(
-                f"  vs {test['baseline']}: difference {test['difference']:+.4f}, p = {test['p_value']:.4f} "
-                f"({verdict} at 0.05; paired bootstrap, {test['n_samples']} samples, seed {test['seed']})"
-            )
-        if "explanation" in record:
-            lines.extend("  " + line for line in record["explanation"].splitlines())
+    for record in records:
+        label = f"{record['file']} ({record['role']})"
+        for name, entry in record["scores"].items():
+            lines.append(f"{label}: {name} = {entry['score']:.4f} ({100 * entry['score']:.2f}) "
+                         f"{_detail_text(name, entry)}")
+            lines.append(f"  signature: {entry['signature']}")
+            if "note" in entry:
+                lines.append(f"  note: {entry['note']}")
+            if "confidence" in entry:
+                ci = entry["confidence"]
+                lines.append(f"  {100 * ci['level']:g}% CI [{ci['low']:.4f}, {ci['high']:.4f}] "
+                             f"(bootstrap, {ci['n_samples']} samples, seed {ci['seed']})")
+                lines.append(f"  interval signature: {ci['signature']}")
+            if "paired_test" in entry:
+                test = entry["paired_test"]
+                verdict = "significant" if test["significant_at_0.05"] else "not significant"
+                lines.append(f"  vs {test['baseline']}: difference {test['difference']:+.4f}, "
+                             f"p = {test['p_value']:.4f} ({verdict} at 0.05; {test['test']}, "
+                             f"{test['n_samples']} samples, seed {test['seed']})")
+                lines.append(f"  test signature: {test['signature']}")
+            if "explanation" in entry:
+                lines.extend("  " + line for line in entry["explanation"].splitlines())
+            if "sentence_scores" in entry:
+                lines.extend(f"  line {i}: {name} = {value:.4f}" for i, value in enumerate(entry["sentence_scores"], 1))
     return "\n".join(lines)
 
 
@@ -312,46 +458,98 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} must be above 0")
+    return value
+
+
+SCORE_EXAMPLES = """\
+examples:
+  bleu-lab score ref.de -i hyp.de                 sacrebleu's form: references first, candidate after -i
+  bleu-lab score -c hyp.de -r ref.de ref2.de      the roles named (two references per line)
+  cat hyp.de | bleu-lab score ref.de              the candidate on standard input (or -i -)
+  bleu-lab score ref.de -i hyp.de -m bleu chrf ter --sentence-level
+  bleu-lab score ref.de -i base.de new.de --paired-ar     is new.de better than base.de?
+  bleu-lab score ref.de -i hyp.de --confidence --format json
+
+Two files without roles ('bleu-lab score a b') are refused: a could be the candidate or a reference.
+Scores are on the 0-1 scale (sacrebleu prints 100 times them). BLEU's smoothing defaults to none
+(bleu_lab's corpus_bleu and Papineni et al. 2002); sacrebleu's command line uses exp, which differs
+only when some n-gram order has no match at all (tiny files): add --smoothing exp to match it.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bleu-lab`` command line: its subcommands and their options."""
+    from . import __version__
     from .smoothing import SMOOTHING_NAMES
     from .tokenizers import TOKENIZER_NAMES
 
     parser = argparse.ArgumentParser(
         prog="bleu-lab",
-        description="BLEU, ROUGE and chrF that show their work. With no command: the worked examples, step by step.",
+        description="BLEU, ROUGE, chrF and TER that show their work. "
+                    "With no command: the worked examples, step by step.",
     )
-    flags = (
-        ("clip", "clipped counts (modified n-gram precision)"),
-        ("brevity", "the brevity penalty"),
-        ("bleu", "sentence BLEU of the paper's example, step by step"),
-        ("rouge", "ROUGE-N and ROUGE-L"),
-    )
+    parser.add_argument("--version", action="version", version=f"bleu-lab {__version__} ({_sacrebleu_version()})")
+    flags = tuple(FLAG_HELP.items())
     for name, text in flags:
         parser.add_argument(f"--{name}", action="store_true", help=f"show the worked example of {text}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     score = commands.add_parser(
         "score",
-        help="score a file of candidate lines against reference files",
-        description="Score CANDIDATES line by line against REFERENCES (several files = several references per line).",
+        help="score a candidate file against reference files (BLEU, chrF, TER)",
+        description="Score candidate lines against reference lines with BLEU, chrF and TER.\n"
+                    "Line i of every file is the same segment; several reference files give several\n"
+                    "references per line.",
+        epilog=SCORE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    score.add_argument("candidates", metavar="CANDIDATES", help="file with one candidate segment per line")
-    score.add_argument("references", metavar="REFERENCES", nargs="+", help="reference file(s), line-aligned")
+    score.add_argument("files", metavar="FILE", nargs="*",
+                       help="reference file(s), as in sacrebleu (with -r: candidate files); '-' is standard input")
+    score.add_argument("-i", "--input", metavar="HYP", nargs="+",
+                       help="candidate file(s), sacrebleu's name; several: the first is the baseline of paired tests")
+    score.add_argument("-c", "--candidates", metavar="HYP", nargs="+", help="candidate file(s), the same as -i")
+    score.add_argument("-r", "--references", metavar="REF", nargs="+", help="reference file(s)")
     score.add_argument("--system", metavar="FILE", action="append", default=[],
-                       help="another system's file; each is compared with CANDIDATES in a paired bootstrap test")
+                       help="another system's file, compared with the first candidate in a paired test")
+    score.add_argument("-m", "--metrics", nargs="+", choices=METRICS, default=["bleu"], metavar="METRIC",
+                       help="metrics to compute: bleu, chrf, ter (default bleu; several in one run: -m bleu chrf ter)")
+    score.add_argument("-sl", "--sentence-level", action="store_true", help="also print each line's score")
     # Names are checked by bleu_lab itself, whose one-line error suggests the closest valid name.
-    score.add_argument("--tokenize", default="13a", metavar="NAME",
-                       help=f"tokenizer (default 13a): {', '.join(TOKENIZER_NAMES)}")
-    score.add_argument("--smoothing", default="none", metavar="NAME",
-                       help=f"smoothing (default none, as corpus_bleu): {', '.join(SMOOTHING_NAMES)}")
-    score.add_argument("--max-order", type=_positive_int, default=None, help="longest n-gram (default 4)")
-    score.add_argument("--lowercase", action="store_true", help="lowercase before tokenizing")
-    score.add_argument("--explain", action="store_true", help="print the step-by-step table of each score")
+    score.add_argument("-tok", "--tokenize", default="13a", metavar="NAME",
+                       help=f"BLEU tokenizer (default 13a): {', '.join(TOKENIZER_NAMES)}")
+    score.add_argument("-s", "--smoothing", "--smooth-method", dest="smoothing", default="none", metavar="NAME",
+                       help=f"BLEU smoothing (default none, as corpus_bleu; sacrebleu's command line uses "
+                            f"{SACREBLEU_CLI_SMOOTHING}): {', '.join(SMOOTHING_NAMES)}")
+    score.add_argument("--max-order", type=_positive_int, default=None, help="BLEU's longest n-gram (default 4)")
+    score.add_argument("-lc", "--lowercase", action="store_true", help="BLEU: lowercase before tokenizing")
+    score.add_argument("--chrf-char-order", type=_positive_int, default=6, help="chrF character order (default 6)")
+    score.add_argument("--chrf-word-order", type=int, default=0, help="chrF word order (default 0; 2 is chrF++)")
+    score.add_argument("--chrf-beta", type=_positive_float, default=2, help="chrF beta (default 2)")
+    score.add_argument("--chrf-whitespace", action="store_true", help="chrF: keep whitespace in character n-grams")
+    score.add_argument("--chrf-lowercase", action="store_true", help="chrF: lowercase first")
+    score.add_argument("--chrf-eps-smoothing", action="store_true", help="chrF: eps smoothing (chrF++.py, Moses)")
+    score.add_argument("--ter-case-sensitive", action="store_true", help="TER: do not lowercase")
+    score.add_argument("--ter-normalized", action="store_true", help="TER: tercom's normalization")
+    score.add_argument("--ter-no-punct", action="store_true", help="TER: remove punctuation")
+    score.add_argument("--ter-asian-support", action="store_true", help="TER: CJK support (with the two above)")
+    score.add_argument("--explain", action="store_true", help="print the step-by-step explanation of each score")
     score.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
     score.add_argument("--confidence", nargs="?", const=0.95, default=None, type=_confidence_level, metavar="LEVEL",
                        help="add a bootstrap confidence interval (default level 0.95)")
-    score.add_argument("--n-samples", type=_positive_int, default=1000, help="bootstrap samples (default 1000)")
-    score.add_argument("--seed", type=int, default=12345, help="random seed of the bootstrap (default 12345)")
+    tests = score.add_mutually_exclusive_group()
+    tests.add_argument("--paired-bs", action="store_true",
+                       help="paired bootstrap test (Koehn 2004) of each further candidate against the first (default)")
+    tests.add_argument("--paired-ar", action="store_true",
+                       help="paired approximate randomization test (Riezler and Maxwell 2005) instead")
+    score.add_argument("--n-samples", type=_positive_int, default=None,
+                       help="bootstrap samples (default 1000) or randomization trials (default 10000), as sacrebleu")
+    score.add_argument("--seed", type=int, default=12345, help="random seed of the tests (default 12345, as sacrebleu)")
     examples = commands.add_parser("examples", help="the worked examples (same as no command)")
     for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
         examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")
@@ -359,6 +557,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_notebooks_command(commands)
     return parser
+
+
+def _sacrebleu_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"sacrebleu {version('sacrebleu')}"
+    except PackageNotFoundError:  # pragma: no cover - sacrebleu is a dependency
+        return "sacrebleu not installed"
 
 
 def _emit(text: str) -> None:
@@ -373,8 +580,11 @@ def _emit(text: str) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def main(argv=None) -> int:
-    """Entry point of ``bleu-lab`` and ``python -m bleu_lab``; returns the exit code."""
+def main(argv=None, stdin=None) -> int:
+    """Entry point of ``bleu-lab`` and ``python -m bleu_lab``; returns the exit code.
+
+    ``stdin`` (default ``sys.stdin``) is where ``-`` and a piped candidate are read from.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if hasattr(args, "run"):  # a subcommand that runs itself (bleu-lab notebooks)
@@ -384,12 +594,16 @@ def main(argv=None) -> int:
         _emit(run_examples(selected))
         return 0
     try:
-        records, settings = score_files(args)
+        records, settings, warnings = score_files(args, sys.stdin if stdin is None else stdin)
     except (CommandLineError, TypeError, ValueError) as error:
         print(f"bleu-lab score: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    for warning in warnings:
+        print(f"bleu-lab score: {warning}", file=sys.stderr)
     if args.format == "json":
-        payload = {"metric": "BLEU", "scale": "0-1", "settings": settings, "systems": records}
+        from . import __version__
+
+        payload = {"bleu_lab": __version__, "scale": "0-1", "settings": settings, "systems": records}
         _emit(json.dumps(payload, indent=1, ensure_ascii=False))
     else:
         _emit(format_text(records, settings))

@@ -13,21 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from typing import Any
 
-try:  # the C helper behind Counter.update: counting without building a Counter object
-    from collections import _count_elements  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - other Python implementations
-    def _count_elements(mapping, iterable):
-        get = mapping.get
-        for element in iterable:
-            mapping[element] = get(element, 0) + 1
-
-from .inputs import _kind, check_order
+from .inputs import check_order, describe
 
 
-def _count(tokens, n: int) -> Counter:
-    """n-gram counts of a token sequence, with no argument checks (the fast inner path)."""
+def count_ngrams(tokens, n: int) -> Counter:
+    """n-gram counts of a token sequence, with no argument checks (:func:`ngrams` checks them)."""
     if n == 1:
         return Counter(zip(tokens))
     return Counter(zip(*[tokens[i:] for i in range(n)]))
@@ -47,14 +39,17 @@ def ngrams(tokens: Sequence[str], n: int) -> Counter:
             f"Right: ngrams({tokens[:30]!r}.split(), {n!r}) or ngrams(bleu_lab.tokenize(text), {n!r})"
         )
     if tokens is None or not hasattr(tokens, "__len__"):
-        raise TypeError(f"ngrams takes a list of token strings, got {_kind(tokens)}. Right: ngrams(['the', 'cat'], 1)")
+        raise TypeError(
+            f"ngrams takes a list of token strings, got {describe(tokens)}. Right: ngrams(['the', 'cat'], 1)"
+        )
     for position, token in enumerate(tokens):
         if not isinstance(token, str):
             raise TypeError(
-                f"tokens[{position}] is {_kind(token)}; every token must be a string. Right: ngrams(['the', 'cat'], 1)"
+                f"tokens[{position}] is {describe(token)}; every token must be a string. "
+                f"Right: ngrams(['the', 'cat'], 1)"
             )
     n = check_order(n, "n")
-    return _count(list(tokens), n)
+    return count_ngrams(list(tokens), n)
 
 
 def closest_reference_length(candidate_length: int, reference_lengths) -> int:
@@ -77,83 +72,137 @@ def max_reference_counts(references, n: int) -> Counter:
     >>> max_reference_counts([("a", "a", "b"), ("a", "c", "c")], 1)
     Counter({('a',): 2, ('c',): 2, ('b',): 1})
     """
-    merged = _max_counts(references, n)
-    # _max_counts keys unigrams by the token itself; public results key every n-gram by a tuple.
-    return Counter({(gram,): count for gram, count in merged.items()} if n == 1 else merged)
+    merged: Counter = Counter()
+    for reference in references:
+        merged |= count_ngrams(reference, n)  # a Counter union keeps the larger count of each key
+    return merged
 
 
-@dataclass(frozen=True)
 class SentenceStats:
-    """Sufficient statistics of one sentence, or the sum over a corpus.
+    """BLEU's sufficient statistics (Papineni et al. 2002, section 2), numpy-backed and read-only.
 
-    ``matches[n-1]`` is the clipped count of matching n-grams and
-    ``totals[n-1]`` the number of candidate n-grams, for n = 1..max_order.
-    Adding two of them adds every number, which is how a corpus is scored.
+    One row per sentence: ``c, r, matches_1..N, totals_1..N`` (candidate length, closest reference
+    length, clipped matches and candidate n-grams of each order). A sentence is one row; a corpus
+    is its sentences' rows, and its numbers (``candidate_length``, ``matches``...) are their sum;
+    a bootstrap sample is a weighted sum (:meth:`weighted`). Adding two statistics adds their
+    sentences. The rows are an int64 array that cannot be written to.
+
+    >>> one = SentenceStats(7, 6, (2, 0), (7, 6))
+    >>> (one + SentenceStats(3, 3, (3, 2), (3, 2))).matches
+    (5, 2)
     """
 
-    candidate_length: int
-    reference_length: int
-    matches: tuple
-    totals: tuple
+    __slots__ = ("rows",)
+    rows: Any  # (sentences, 2 + 2N) int64, read-only
 
-    def __add__(self, other: "SentenceStats") -> "SentenceStats":
-        if not isinstance(other, SentenceStats):
-            return NotImplemented
-        if len(self.matches) != len(other.matches):
-            raise ValueError("cannot add statistics of different maximum orders")
-        return SentenceStats(
-            self.candidate_length + other.candidate_length,
-            self.reference_length + other.reference_length,
-            tuple(a + b for a, b in zip(self.matches, other.matches)),
-            tuple(a + b for a, b in zip(self.totals, other.totals)),
-        )
+    def __init__(self, candidate_length: int = 0, reference_length: int = 0, matches=(), totals=(), *, rows=None):
+        import numpy as np
 
-    def as_row(self) -> list:
-        """The statistics as one flat row: c, r, matches..., totals..."""
-        return [self.candidate_length, self.reference_length, *self.matches, *self.totals]
+        if rows is None:
+            rows = [[candidate_length, reference_length, *matches, *totals]]
+        array = np.array(rows, dtype=np.int64)  # a copy: nobody else holds it
+        if array.ndim != 2 or array.shape[1] < 2 or array.shape[1] % 2:
+            raise ValueError(f"statistics rows must be c, r, matches..., totals..., got shape {array.shape}")
+        array.setflags(write=False)
+        object.__setattr__(self, "rows", array)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("SentenceStats is read-only")
 
     @classmethod
-    def from_row(cls, row) -> "SentenceStats":
-        """The inverse of :meth:`as_row`; the order is read from the row's length.
+    def from_row(cls, row) -> SentenceStats:
+        """One sentence from a flat row ``c, r, matches..., totals...``; the order is read from its length.
 
         >>> SentenceStats.from_row([7, 6, 2, 0, 7, 6])
         SentenceStats(candidate_length=7, reference_length=6, matches=(2, 0), totals=(7, 6))
         """
-        order = (len(row) - 2) // 2
-        return cls(row[0], row[1], tuple(row[2 : 2 + order]), tuple(row[2 + order :]))
+        return cls(rows=[list(row)])
+
+    @property
+    def order(self) -> int:
+        """N, the number of n-gram orders counted."""
+        return (self.rows.shape[1] - 2) // 2
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i: int) -> SentenceStats:
+        return SentenceStats(rows=self.rows[i : i + 1] if i != -1 else self.rows[-1:])
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def _sum(self) -> list:
+        return self.rows.sum(axis=0).tolist()
+
+    @property
+    def candidate_length(self) -> int:
+        """c, summed over the sentences."""
+        return int(self.rows[:, 0].sum())
+
+    @property
+    def reference_length(self) -> int:
+        """r (the closest reference length of each sentence), summed."""
+        return int(self.rows[:, 1].sum())
+
+    @property
+    def matches(self) -> tuple:
+        """Clipped matches of each order, summed."""
+        return tuple(self._sum()[2 : 2 + self.order])
+
+    @property
+    def totals(self) -> tuple:
+        """Candidate n-grams of each order, summed."""
+        return tuple(self._sum()[2 + self.order :])
+
+    @property
+    def phantom_totals(self) -> tuple:
+        """nltk's denominators: each sentence's empty order counts one n-gram, sum of max(1, t_n)."""
+        import numpy as np
+
+        return tuple(np.maximum(self.rows[:, 2 + self.order :], 1).sum(axis=0).tolist())
+
+    def as_row(self) -> list:
+        """The summed statistics as one flat row: c, r, matches..., totals..."""
+        return self._sum()
+
+    def weighted(self, weights):
+        """``weights @ rows``: row b is the sum of the sentences drawn ``weights[b, i]`` times each (a bootstrap)."""
+        import numpy as np
+
+        return np.asarray(weights, dtype=np.float64) @ self.rows.astype(np.float64)
+
+    def __add__(self, other: SentenceStats) -> SentenceStats:
+        if not isinstance(other, SentenceStats):
+            return NotImplemented
+        if self.order != other.order:
+            raise ValueError("cannot add statistics of different maximum orders")
+        import numpy as np
+
+        return SentenceStats(rows=np.concatenate([self.rows, other.rows]))
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, SentenceStats):
+            return NotImplemented
+        return self.rows.shape == other.rows.shape and bool((self.rows == other.rows).all())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        numbers = (f"candidate_length={self.candidate_length}, reference_length={self.reference_length}, "
+                   f"matches={self.matches}, totals={self.totals}")
+        if len(self) == 1:
+            return f"SentenceStats({numbers})"
+        return f"SentenceStats({len(self)} sentences, summed: {numbers})"
 
 
-def _gram_counts(tokens, n: int) -> dict:
-    """n-gram counts as a plain dict, for counting matches only (no Counter object, no checks).
-
-    Unigrams are keyed by the token itself rather than a 1-tuple: a string
-    caches its hash, so this is the cheapest key; public functions use tuples.
-    """
-    counts: dict = {}
-    _count_elements(counts, tokens if n == 1 else zip(*[tokens[i:] for i in range(n)]))
-    return counts
-
-
-def _clipped_matches(candidate_counts: dict, reference_counts: dict) -> int:
-    """sum over shared n-grams of min(candidate count, reference count), looped in C."""
-    shared = candidate_counts.keys() & reference_counts.keys()
-    if not shared:
-        return 0
-    return sum(map(min, map(candidate_counts.__getitem__, shared), map(reference_counts.__getitem__, shared)))
-
-
-def _max_counts(references, n: int) -> dict:
-    """For each n-gram, its largest count in any one reference."""
-    merged = _gram_counts(references[0], n)
-    for reference in references[1:]:
-        for gram, count in _gram_counts(reference, n).items():
-            if count > merged.get(gram, 0):
-                merged[gram] = count
-    return merged
+def count_statistics(candidates, references, max_order: int) -> SentenceStats:
+    """Statistics of a tokenized corpus, one row per sentence: the one counting engine (see below)."""
+    return SentenceStats(rows=corpus_statistics_matrix(candidates, references, max_order))
 
 
 def sentence_statistics(candidate, references, max_order: int) -> SentenceStats:
-    """Count one tokenized candidate against its tokenized references.
+    """Count one tokenized candidate against its tokenized references (a corpus of one sentence).
 
     Clipping (Papineni et al. 2002, section 2.1): a candidate n-gram counts
     at most as often as it occurs in the single reference where it is most
@@ -162,46 +211,19 @@ def sentence_statistics(candidate, references, max_order: int) -> SentenceStats:
     >>> sentence_statistics(("the",) * 7, [("the", "cat", "is", "on", "the", "mat")], 2)
     SentenceStats(candidate_length=7, reference_length=6, matches=(2, 0), totals=(7, 6))
     """
-    candidate_length = len(candidate)
-    if len(references) == 1:
-        reference_length = len(references[0])
-    else:
-        reference_length = closest_reference_length(candidate_length, [len(r) for r in references])
-    # Orders longer than the candidate have no n-gram at all: nothing to count there.
-    counted = min(max_order, candidate_length)
-    matches = [0] * max_order
-    totals = [0] * max_order
-    single = references[0] if len(references) == 1 else None
-    for n in range(1, counted + 1):
-        totals[n - 1] = candidate_length - n + 1
-        reference_counts = _gram_counts(single, n) if single is not None else _max_counts(references, n)
-        if reference_counts:
-            matches[n - 1] = _clipped_matches(_gram_counts(candidate, n), reference_counts)
-    return SentenceStats(candidate_length, reference_length, tuple(matches), tuple(totals))
+    return count_statistics([candidate], [references], max_order)
 
 
 def sum_statistics(statistics) -> SentenceStats:
-    """Add up per-sentence statistics into corpus statistics (column by column, not object by object)."""
+    """All sentences of several statistics as one (its numbers are their sums)."""
     statistics = list(statistics)
     if not statistics:
         raise ValueError("cannot add up an empty list of statistics; a corpus needs at least one sentence")
-    if len(set(map(len, map(_MATCHES, statistics)))) != 1:
+    if len({s.order for s in statistics}) != 1:
         raise ValueError("cannot add statistics of different maximum orders")
-    return SentenceStats(
-        sum(map(_CANDIDATE_LENGTH, statistics)),
-        sum(map(_REFERENCE_LENGTH, statistics)),
-        tuple(map(sum, zip(*map(_MATCHES, statistics)))),
-        tuple(map(sum, zip(*map(_TOTALS, statistics)))),
-    )
+    import numpy as np
 
-
-_CANDIDATE_LENGTH = attrgetter("candidate_length")
-_REFERENCE_LENGTH = attrgetter("reference_length")
-_MATCHES = attrgetter("matches")
-_TOTALS = attrgetter("totals")
-
-# Below this many sentences the per-sentence loop is as fast and needs no numpy.
-VECTORISED_MIN_SENTENCES = 64
+    return SentenceStats(rows=np.concatenate([s.rows for s in statistics]))
 
 
 def corpus_statistics_matrix(candidates, references, max_order: int):
@@ -341,7 +363,7 @@ def ngram_matches(candidate, references, n: int) -> tuple:
     reference_counts = max_reference_counts(references, n)
     return tuple(
         NgramMatch(gram, count, reference_counts.get(gram, 0), min(count, reference_counts.get(gram, 0)))
-        for gram, count in _count(candidate, n).items()
+        for gram, count in count_ngrams(candidate, n).items()
     )
 
 

@@ -36,7 +36,7 @@ MAX_SAMPLES = 1_000_000
 BYTE_ORDER_MARK = "\ufeff"
 
 
-def _kind(value) -> str:
+def describe(value) -> str:
     """A short description of a value for error messages."""
     if value is None:
         return "None"
@@ -58,16 +58,16 @@ def check_bool(value, name: str, right: str = "") -> bool:
     appended to the message (e.g. ". Right: rouge_n(c, refs, stem=True)").
     """
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {_kind(value)}{right}")
+        raise TypeError(f"{name} must be True or False, not {describe(value)}{right}")
     return value
 
 
-def _is_whole_number(value) -> bool:
+def is_whole_number(value) -> bool:
     """An integer of any kind (numpy's too), but not a bool: ``True`` is never meant as a count."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def _is_real_number(value) -> bool:
+def is_real_number(value) -> bool:
     """A real number of any kind (numpy's too), but not a bool."""
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
@@ -109,7 +109,7 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
         )
     if not _is_sequence(value):
         raise TypeError(
-            f"{what} is {_kind(value)}; it must be a string or a list of token strings. Right: {call}"
+            f"{what} is {describe(value)}; it must be a string or a list of token strings. Right: {call}"
         )
     if _all_plain_strings(value):
         _check_tokens_are_words(value, what, call)
@@ -118,12 +118,12 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
         if not isinstance(token, str):
             if _is_sequence(token):
                 raise TypeError(
-                    f"{what}[{position}] is {_kind(token)}, but {what} should be one text: a string "
+                    f"{what}[{position}] is {describe(token)}, but {what} should be one text: a string "
                     f"or a flat list of token strings. A list of lists usually means references or "
                     f"a corpus were passed where one sentence belongs. Right: {call}"
                 )
             raise TypeError(
-                f"{what}[{position}] is {_kind(token)}; every token must be a string "
+                f"{what}[{position}] is {describe(token)}; every token must be a string "
                 f"(convert with [str(t) for t in tokens]). Right: {call}"
             )
     _check_tokens_are_words(value, what, call)
@@ -182,7 +182,9 @@ def check_candidate_and_references(candidate, references, *, function: str, call
         )
     candidate = check_text(candidate, what="candidate", call=call)
     if references is None or not _is_sequence(references):
-        raise TypeError(f"references is {_kind(references)}; it must be a non-empty list of references. Right: {call}")
+        raise TypeError(
+            f"references is {describe(references)}; it must be a non-empty list of references. Right: {call}"
+        )
     if len(references) == 0:
         raise ValueError(f"references is empty; give at least one reference. Right: {call}")
     if (
@@ -219,10 +221,12 @@ def check_corpus(candidates, references, *, function: str):
             f"Right: {call}"
         )
     if candidates is None or not _is_sequence(candidates):
-        raise TypeError(f"candidates is {_kind(candidates)}; it must be a list of candidate sentences. Right: {call}")
+        raise TypeError(
+            f"candidates is {describe(candidates)}; it must be a list of candidate sentences. Right: {call}"
+        )
     if references is None or isinstance(references, str) or not _is_sequence(references):
         raise TypeError(
-            f"references is {_kind(references)}; it must be a list with one list of references per candidate. "
+            f"references is {describe(references)}; it must be a list with one list of references per candidate. "
             f"Right: {call}"
         )
     # nltk's corpus_bleu(list_of_references, hypotheses): the first argument is three levels deep.
@@ -293,13 +297,13 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
     """
     if isinstance(streams, str) or not _is_sequence(streams) or not streams:
         raise TypeError(
-            f"streams is {_kind(streams)}; it must be a list of reference streams, e.g. "
+            f"streams is {describe(streams)}; it must be a list of reference streams, e.g. "
             f"references_from_streams([refs_1, refs_2]) where refs_k[i] is reference k of sentence i"
         )
     for k, stream in enumerate(streams):
         if isinstance(stream, str) or not _is_sequence(stream):
             raise TypeError(
-                f"streams[{k}] is {_kind(stream)}; each stream must be a list of reference strings, one per "
+                f"streams[{k}] is {describe(stream)}; each stream must be a list of reference strings, one per "
                 f"sentence. For a single stream write references_from_streams([refs])"
             )
     lengths = {len(stream) for stream in streams}
@@ -312,6 +316,10 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
         if not refs:
             raise ValueError(f"sentence {i} has no reference in any stream")
     return per_candidate
+
+
+# The names other modules of the package used before these became public.
+_kind, _is_whole_number, _is_real_number = describe, is_whole_number, is_real_number
 
 
 # ----------------------------------------------------------------------------- settings
@@ -335,7 +343,7 @@ def check_name(value, name: str, valid, *, kind: str | None = None, example: str
     """Return ``value`` if it is one of the names ``valid``, else a ``TypeError`` / ``ValueError``."""
     if not isinstance(value, str):
         shown = example or repr(next(iter(valid)))
-        raise TypeError(f"{name} must be one of {', '.join(map(repr, valid))}, such as {shown}, not {_kind(value)}")
+        raise TypeError(f"{name} must be one of {', '.join(map(repr, valid))}, such as {shown}, not {describe(value)}")
     if value not in valid:
         raise ValueError(unknown_name_message(kind or name, value, valid) + hint)
     return value
@@ -346,8 +354,8 @@ def check_order(n, name: str, *, limit: int = MAX_ORDER) -> int:
 
     A bool is refused (``True`` is never meant as an order), and so is ``2.0``.
     """
-    if not _is_whole_number(n):
-        raise TypeError(f"{name} must be a whole number such as 4, not {_kind(n)}")
+    if not is_whole_number(n):
+        raise TypeError(f"{name} must be a whole number such as 4, not {describe(n)}")
     if n <= 0:
         raise ValueError(f"{name} must be at least 1 (1 = unigrams), got {n}")
     if n > limit:
@@ -377,15 +385,15 @@ def check_weights(weights) -> tuple[float, ...]:
         )
     if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or not hasattr(weights, "__getitem__"):
         raise TypeError(
-            f"weights must be a sequence of numbers (a list or tuple, one per n-gram order), not {_kind(weights)}: "
+            f"weights must be a sequence of numbers (a list or tuple, one per n-gram order), not {describe(weights)}: "
             f"{right}"
         )
     values = list(weights)
     if len(values) == 0:
         raise ValueError(f"weights is empty; give one weight per n-gram order: {right}")
     for w in values:
-        if not _is_real_number(w):
-            raise TypeError(f"weights must be numbers, got {_kind(w)} in {values!r}: {right}")
+        if not is_real_number(w):
+            raise TypeError(f"weights must be numbers, got {describe(w)} in {values!r}: {right}")
         if not math.isfinite(w) or w < 0:
             raise ValueError(f"weights must be finite and non-negative, got {values!r}")
     if not any(values):
@@ -414,8 +422,8 @@ def check_order_and_weights(max_order, weights) -> tuple[int, tuple[float, ...] 
 
 def check_real(value, name: str, *, example: str = "0.1") -> float:
     """Return ``value`` as a finite ``float`` (numpy numbers too, not bools), else a clear error."""
-    if not _is_real_number(value):
-        raise TypeError(f"{name} must be a number such as {example}, not {_kind(value)}")
+    if not is_real_number(value):
+        raise TypeError(f"{name} must be a number such as {example}, not {describe(value)}")
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number, got {value!r}")
     return float(value)
@@ -443,7 +451,7 @@ def check_smooth_value(value, smoothing: str, *, meaning: str, positive: bool, a
 
 def check_count(value, name: str) -> int:
     """A whole number >= 0 (numpy integers too), returned as ``int``."""
-    if not _is_whole_number(value) or value < 0:
+    if not is_whole_number(value) or value < 0:
         raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
     return int(value)
 
@@ -451,11 +459,11 @@ def check_count(value, name: str) -> int:
 def check_counts(name: str, values, order: int) -> tuple[int, ...]:
     """One whole number >= 0 per n-gram order (at least ``order`` of them)."""
     if isinstance(values, (str, bytes, Mapping, Set)) or not hasattr(values, "__len__"):
-        raise TypeError(f"{name} must be a list of whole numbers, one per order, not {_kind(values)}")
+        raise TypeError(f"{name} must be a list of whole numbers, one per order, not {describe(values)}")
     if len(values) < order:
         raise ValueError(f"{name} has {len(values)} entries but the order is {order}; give one per n-gram order")
     for v in values:
-        if not _is_whole_number(v) or v < 0:
+        if not is_whole_number(v) or v < 0:
             raise ValueError(f"{name} must hold whole numbers >= 0, got {list(values)!r}")
     return tuple(int(v) for v in values)
 
@@ -473,8 +481,8 @@ def check_matches_within_totals(counts, totals) -> None:
 
 def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES) -> int:
     """A number of bootstrap samples: a whole number from 1 to ``limit``."""
-    if not _is_whole_number(n_samples):
-        raise TypeError(f"n_samples must be a whole number such as 1000, not {_kind(n_samples)}")
+    if not is_whole_number(n_samples):
+        raise TypeError(f"n_samples must be a whole number such as 1000, not {describe(n_samples)}")
     if n_samples < 1:
         raise ValueError(f"n_samples must be at least 1 (1000 is usual), got {n_samples}")
     if n_samples > limit:
@@ -489,8 +497,8 @@ def check_seed(seed) -> int | None:
     """A random seed: a whole number >= 0, or None (a fresh one, drawn by the caller and reported)."""
     if seed is None:
         return None
-    if not _is_whole_number(seed):
-        raise TypeError(f"seed must be a whole number such as 12345 (or None for a fresh one), not {_kind(seed)}")
+    if not is_whole_number(seed):
+        raise TypeError(f"seed must be a whole number such as 12345 (or None for a fresh one), not {describe(seed)}")
     if seed < 0:
         raise ValueError(f"seed must be >= 0 (numpy's generators take no negative seed), got {seed}")
     return int(seed)
@@ -498,8 +506,8 @@ def check_seed(seed) -> int | None:
 
 def check_confidence(confidence) -> float:
     """A confidence level strictly between 0 and 1."""
-    if not _is_real_number(confidence):
-        raise TypeError(f"confidence must be a number between 0 and 1 such as 0.95, not {_kind(confidence)}")
+    if not is_real_number(confidence):
+        raise TypeError(f"confidence must be a number between 0 and 1 such as 0.95, not {describe(confidence)}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1 (0.95 for a 95% interval), got {confidence}")
     return float(confidence)
@@ -516,8 +524,8 @@ def check_keywords(keywords, allowed, function: str) -> None:
 
 def check_word_order(word_order) -> int:
     """chrF's word n-gram order: 0 (chrF) or a whole number up to the order limit (2 = chrF++)."""
-    if not _is_whole_number(word_order):
-        raise TypeError(f"word_order must be a whole number (0 = chrF, 2 = chrF++), not {_kind(word_order)}")
+    if not is_whole_number(word_order):
+        raise TypeError(f"word_order must be a whole number (0 = chrF, 2 = chrF++), not {describe(word_order)}")
     if word_order < 0:
         raise ValueError(f"word_order must be 0 or more (0 = chrF, 2 = chrF++), got {word_order}")
     return check_order(word_order, "word_order") if word_order else 0
@@ -525,8 +533,8 @@ def check_word_order(word_order) -> int:
 
 def check_beta(beta) -> float:
     """chrF's beta: a positive finite number whose square fits in a float (returned as int when whole)."""
-    if not _is_real_number(beta):
-        raise TypeError(f"beta must be a positive number such as 2, not {_kind(beta)}")
+    if not is_real_number(beta):
+        raise TypeError(f"beta must be a positive number such as 2, not {describe(beta)}")
     if not math.isfinite(beta) or beta <= 0:
         raise ValueError(
             f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got {beta!r}. "
@@ -541,8 +549,8 @@ def check_beta(beta) -> float:
 
 def check_order_of_result(n, max_order: int, call: str = "result.matched_ngrams(2)") -> int:
     """An order of an existing result: a whole number from 1 to its ``max_order`` (True, "1" and 2.0 refused)."""
-    if not _is_whole_number(n):
-        raise TypeError(f"n must be a whole number from 1 to {max_order}, not {_kind(n)}. Right: {call}")
+    if not is_whole_number(n):
+        raise TypeError(f"n must be a whole number from 1 to {max_order}, not {describe(n)}. Right: {call}")
     if not 1 <= n <= max_order:
         raise ValueError(f"n must be between 1 and {max_order} for this result, got {n}. Right: {call}")
     return int(n)

@@ -62,7 +62,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .counting import _count, matched_positions
+from .counting import count_ngrams, matched_positions
 from .inputs import References, Text, check_candidate_and_references, check_order, check_text
 from .settings import RougeSettings
 
@@ -296,8 +296,8 @@ def _marked(tokens, marks) -> str:
 
 def _score_ngrams(candidate, reference, n: int):
     """ROUGE-N of one reference: (P, R, F, matches, totals, matched n-grams, marks)."""
-    cand_counts = _count(candidate, n)
-    ref_counts = _count(reference, n)
+    cand_counts = count_ngrams(candidate, n)
+    ref_counts = count_ngrams(reference, n)
     matched = tuple((g, min(c, ref_counts[g])) for g, c in cand_counts.items() if g in ref_counts)
     matches = sum(c for _, c in matched)
     cand_total, ref_total = sum(cand_counts.values()), sum(ref_counts.values())

@@ -25,6 +25,8 @@ counting and scoring code never checks a keyword again.
 'nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.6.0|bleu_lab:0.2.0'
 >>> RougeSettings(stem=True).signature(nrefs=1)
 'nrefs:1|tok:rouge-score|stem:yes|bleu_lab:0.2.0'
+>>> TerSettings().signature(nrefs=1)
+'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0'
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata
 
 from .inputs import (
     MAX_ORDER,
@@ -58,6 +59,8 @@ ROUGE_TOKENIZERS = ("rouge-score", "unicode")
 @lru_cache(maxsize=1)
 def sacrebleu_version() -> str:
     """The installed sacrebleu's version: its tokenizers and its rules are what bleu_lab's scores follow."""
+    from importlib import metadata  # here: importing it costs about 30 ms, and import bleu_lab stays light
+
     try:
         return metadata.version("sacrebleu")
     except metadata.PackageNotFoundError:  # pragma: no cover - sacrebleu is a dependency
@@ -250,4 +253,39 @@ class RougeSettings:
         ])
 
 
-__all__ = ["BLEU_KEYWORDS", "MAX_ORDER", "BleuSettings", "ChrfSettings", "RougeSettings", "sacrebleu_version"]
+@dataclass(frozen=True)
+class TerSettings:
+    """The keywords of :func:`bleu_lab.ter` / :func:`bleu_lab.corpus_ter` (sacrebleu's ``TER``), checked, frozen.
+
+    ``shifts=False`` is WER (:func:`bleu_lab.wer`): the same count without shifts. It has no
+    sacrebleu counterpart, so its signature says ``shift:no`` and carries no sacrebleu version.
+    """
+
+    normalized: bool = False
+    no_punct: bool = False
+    asian_support: bool = False
+    case_sensitive: bool = False
+    shifts: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("normalized", "no_punct", "asian_support", "case_sensitive", "shifts"):
+            check_bool(getattr(self, name), name, right=f". Right: ter(candidate, references, {name}=True)")
+
+    def signature(self, nrefs=None) -> str:
+        """``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0``."""
+        return _join([
+            ("nrefs", _nrefs(nrefs)),
+            ("case", "mixed" if self.case_sensitive else "lc"),
+            ("tok", "tercom"),
+            ("norm", _yes_no(self.normalized)),
+            ("punct", _yes_no(not self.no_punct)),
+            ("asian", _yes_no(self.asian_support)),
+            ("shift", None if self.shifts else "no"),
+            ("version", sacrebleu_version() if self.shifts else None),
+            ("bleu_lab", __version__),
+        ])
+
+
+__all__ = [
+    "BLEU_KEYWORDS", "MAX_ORDER", "BleuSettings", "ChrfSettings", "RougeSettings", "TerSettings", "sacrebleu_version",
+]

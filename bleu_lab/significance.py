@@ -34,15 +34,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bleu import _score_statistics, score_with_settings, tokenize_corpus
-from .counting import SentenceStats, corpus_statistics_matrix
-from .inputs import References, Text, _kind, check_confidence, check_corpus, check_n_samples, check_seed
+from .bleu import score_counted, tokenize_corpus
+from .counting import count_statistics
+from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
+from .scoring import bleu_scores
 from .settings import BleuSettings
-from .smoothing import _LOG_ZERO
+from .smoothing import Method6Undefined
+
+
+class _Resampled:
+    """What both bootstrap results share: their settings, references and draws make one signature."""
+
+    settings: BleuSettings
+    n_references: int | frozenset | set | None
+    n_samples: int
+    seed: int
+
+    @property
+    def signature(self) -> str:
+        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
+        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
 
 
 @dataclass(frozen=True)
-class BootstrapResult:
+class BootstrapResult(_Resampled):
     """A corpus BLEU score with its bootstrap confidence interval (0-1 scale).
 
     ``low`` and ``high`` are percentiles of the resampled scores: with
@@ -64,11 +79,6 @@ class BootstrapResult:
     n_references: int | frozenset | set | None = None
 
     @property
-    def signature(self) -> str:
-        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
-        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
-
-    @property
     def half_width(self) -> float:
         """Half the width of the interval, (high - low) / 2: sacrebleu's ``ci``."""
         return (self.high - self.low) / 2
@@ -80,8 +90,25 @@ class BootstrapResult:
         )
 
 
+class _PairedVerdict:
+    """What every paired test's result answers: the difference, and whether it is significant."""
+
+    baseline_score: float
+    system_score: float
+    p_value: float
+
+    @property
+    def difference(self) -> float:
+        """system_score - baseline_score (positive: the system scores higher)."""
+        return self.system_score - self.baseline_score
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """True when p_value < alpha: the difference is unlikely to be chance."""
+        return self.p_value < alpha
+
+
 @dataclass(frozen=True)
-class PairedBootstrapResult:
+class PairedBootstrapResult(_Resampled, _PairedVerdict):
     """Paired bootstrap comparison of a system with a baseline on the same test set (0-1 scale).
 
     ``p_value`` is defined as in sacrebleu's paired bootstrap test and the
@@ -102,20 +129,6 @@ class PairedBootstrapResult:
     system_high: float
     settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
     n_references: int | frozenset | set | None = None
-
-    @property
-    def signature(self) -> str:
-        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
-        return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
-
-    @property
-    def difference(self) -> float:
-        """system_score - baseline_score (positive: the system scores higher)."""
-        return self.system_score - self.baseline_score
-
-    def significant(self, alpha: float = 0.05) -> bool:
-        """True when p_value < alpha: the difference is unlikely to be chance."""
-        return self.p_value < alpha
 
     def __str__(self) -> str:
         verdict = "significant" if self.significant() else "not significant"
@@ -197,19 +210,11 @@ def _collect_systems(systems, references, bleu_keywords, function):
         if reference_tokens is None:
             _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
         candidate_tokens, _ = tokenize_corpus(candidates, [], settings.tokenize, settings.lowercase)
-        matrix = corpus_statistics_matrix(candidate_tokens, reference_tokens, settings.counting_order)
+        statistics = count_statistics(candidate_tokens, reference_tokens, settings.counting_order)
         n_references = frozenset(len(r) for r in reference_tokens)
         # The score of the whole test set exactly as corpus_bleu computes it.
-        if settings.method.phantom_ngrams:
-            rows = [SentenceStats.from_row(row) for row in matrix.tolist()]
-            score = _score_statistics(rows, settings.scoring).score
-        else:
-            order = settings.counting_order
-            total = matrix.sum(axis=0).tolist()
-            score = score_with_settings(
-                total[2 : 2 + order], total[2 + order :], total[0], total[1], settings.scoring
-            ).score
-        matrix = np.asarray(matrix, dtype=np.float64)
+        score = score_counted(statistics, settings.scoring).score
+        matrix = statistics.rows.astype(np.float64)  # exact: counts far below 2**53
         matrix.setflags(write=False)
         collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords, settings=settings,
                                           n_references=n_references))
@@ -230,7 +235,7 @@ def collect_statistics(
 def _scoring(statistics, what) -> BleuSettings:
     if not isinstance(statistics, CorpusStatistics):
         raise TypeError(
-            f"{what} must come from collect_statistics(candidates, references, ...), not {_kind(statistics)}; "
+            f"{what} must come from collect_statistics(candidates, references, ...), not {describe(statistics)}; "
             f"with text, call bootstrap_ci / paired_bootstrap instead"
         )
     return statistics.settings.scoring
@@ -249,35 +254,45 @@ def _resample_counts(n_sentences, n_samples, seed):
 
 
 def resampled_scores(matrix, weights_matrix, last_drawn, scoring) -> Any:
-    """BLEU of every resample: ``weights_matrix @ matrix`` summed statistics, scored row by row at once.
+    """BLEU of every resample: the statistics ``weights_matrix @ matrix``, scored at once by
+    :func:`bleu_lab.scoring.bleu_scores` (the function that scores a sentence and a corpus too).
 
+    nltk's methods (a rule of their smoothing method) add each drawn sentence's phantom n-grams,
+    ``weights_matrix @ max(1, totals)``, and look at the sentence drawn last, ``last_drawn[b]``.
     ``scoring`` is a :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
     """
+    import numpy as np
+
     if not isinstance(scoring, BleuSettings):
         scoring = BleuSettings(**scoring, tokenize=None, lowercase=None)
+    order = (matrix.shape[1] - 2) // 2
     sums = weights_matrix @ matrix  # exact: integer sums far below 2**53
+    matches, totals = sums[:, 2 : 2 + order], sums[:, 2 + order :]
+    last = None
     if scoring.method.phantom_ngrams:
-        return _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring)
-    return bleu_from_sums(sums, scoring.order, scoring.weights, scoring.smoothing, scoring.smooth_value,
-                          scoring.effective_order)
+        totals = weights_matrix @ np.maximum(matrix[:, 2 + order :], 1.0)
+        rows = matrix[np.asarray(last_drawn)]
+        zeros = np.zeros(len(rows))
+        fifth = order >= 5
+        last = (rows[:, 0], rows[:, 6] if fifth else zeros, rows[:, 2 + order + 4] if fifth else zeros)
+    try:
+        return bleu_scores(matches, totals, sums[:, 0], sums[:, 1], scoring, last=last).scores
+    except Method6Undefined as error:
+        # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
+        # where the whole test set has some, so the interval would rest on the other resamples only.
+        raise ValueError(
+            f"smoothing='method6' is undefined for {error.rows} of the {len(sums)} resamples: they have no matching "
+            f"trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so corpus_bleu works "
+            f"on it, but a bootstrap needs a score for every resample. Use another smoothing for the interval, "
+            f"e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
+        ) from None
 
 
-def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effective_order=False):
-    """BLEU for many rows of summed statistics at once (sacrebleu's smoothing rules, Post 2018).
+def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effective_order=False) -> Any:
+    """BLEU for many rows ``c, r, matches_1..K, totals_1..K`` (K >= order) of summed statistics at once.
 
-    ``sums[b]`` is a row ``c, r, matches_1..K, totals_1..K`` (K >= order).
-    Row by row this is :func:`bleu_lab.bleu_from_stats` with smoothing
-    ``"none"``, ``"floor"``, ``"add-k"`` or ``"exp"``:
-
-        p_n  = m_n / t_n, up to the first order with t_n = 0
-               (add-k: m_n + k, t_n + k for n >= 2; floor: a zero m_n becomes
-               ``value``; exp: the j-th order with m_n = 0 gets 1 / (2^j t_n))
-        BLEU = BP * exp(sum_n w_n log p_n), log 0 taken as -9999999999
-        BP   = 1 if c > r else exp(1 - r/c), 0 when c = 0
-
-    with uniform weights over the orders used (all, or with
-    ``effective_order`` those before the first order with no n-gram; explicit
-    uniform weights then keep their total), and 0 when nothing at all matches.
+    Row by row this is :func:`bleu_lab.bleu_from_stats` (sacrebleu's or nltk's rules, one row
+    being its own last sentence); both are :func:`bleu_lab.scoring.bleu_scores`.
 
     >>> import numpy as np
     >>> round(float(bleu_from_sums(np.array([[6, 6, 5, 4, 3, 2, 6, 5, 4, 3]]), 4)[0]), 4)
@@ -285,64 +300,10 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
     """
     import numpy as np
 
+    settings = BleuSettings(order, weights, smoothing, value, effective_order, None, None)
     sums = np.asarray(sums, dtype=np.float64)
     width = (sums.shape[1] - 2) // 2
-    c, r = sums[:, 0], sums[:, 1]
-    matches = sums[:, 2 : 2 + order].copy()
-    totals = sums[:, 2 + width : 2 + width + order].copy()
-    anything_matched = (matches > 0).any(axis=1)
-    if smoothing == "add-k":
-        matches[:, 1:] += value
-        totals[:, 1:] += value
-    reached = np.cumprod(totals > 0, axis=1).astype(bool)  # orders before the first one with no n-gram
-    safe_totals = np.where(totals > 0, totals, 1.0)
-    zero = reached & (matches == 0)
-    precisions = np.where(reached & (matches != 0), matches / safe_totals, 0.0)
-    if smoothing == "exp":
-        precisions = np.where(zero, 1.0 / (2.0 ** np.cumsum(zero, axis=1) * safe_totals), precisions)
-    elif smoothing == "floor":
-        precisions = np.where(zero, value / safe_totals, precisions)
-    logs = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1.0)), _LOG_ZERO)
-    if weights is None or effective_order:
-        # Uniform weights spread over the orders used; explicit (uniform) weights keep their total.
-        used = reached.sum(axis=1) if effective_order else np.full(len(sums), order)
-        used = np.where(used == 0, order, used)
-        scale = 1.0 if weights is None else float(sum(weights))
-        log_mean = np.where(np.arange(order) < used[:, None], logs, 0.0).sum(axis=1) * scale / used
-    else:
-        log_mean = (logs * np.asarray(weights, dtype=np.float64)).sum(axis=1)
-    safe_c = np.where(c > 0, c, 1.0)
-    bp = np.where(c > r, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
-    return np.where(anything_matched, bp * np.exp(log_mean), 0.0)
-
-
-def _nltk_scores(matrix, weights_matrix, sums, last_drawn, scoring):
-    """nltk's methods look at the last sentence and count phantom n-grams: one bleu_from_stats per sample."""
-    import numpy as np
-
-    order = (matrix.shape[1] - 2) // 2
-    phantom_totals = weights_matrix @ np.maximum(matrix[:, 2 + order :], 1.0)
-    integer_rows = matrix.astype(np.int64)
-    scores = np.empty(len(sums))
-    failed = 0
-    for b, (row, totals) in enumerate(zip(sums.astype(np.int64).tolist(), phantom_totals.astype(np.int64).tolist())):
-        last_sentence = SentenceStats.from_row(integer_rows[last_drawn[b]].tolist())
-        try:
-            scores[b] = score_with_settings(row[2 : 2 + order], totals, row[0], row[1], scoring, last_sentence).score
-        except ValueError:
-            if scoring.smoothing != "method6":
-                raise
-            failed += 1
-    if failed:
-        # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
-        # where the whole test set has some, so the interval would rest on the other resamples only.
-        raise ValueError(
-            f"smoothing='method6' is undefined for {failed} of the {len(sums)} resamples: they have no matching "
-            f"trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so corpus_bleu works "
-            f"on it, but a bootstrap needs a score for every resample. Use another smoothing for the interval, "
-            f"e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
-        )
-    return scores
+    return bleu_scores(sums[:, 2 : 2 + width], sums[:, 2 + width :], sums[:, 0], sums[:, 1], settings).scores
 
 
 def _interval(scores, confidence):
@@ -484,14 +445,172 @@ def paired_bootstrap_from_statistics(
     )
 
 
+# ----------------------------------------------------------------------------- approximate randomization
+# (added by the ter helper for `bleu-lab score`: --paired-ar, and the tests of chrF and TER; separate
+# from the BLEU bootstrap above, and metric-independent: each takes per-sentence rows of statistics and
+# a function scoring summed rows)
+
+
+@dataclass(frozen=True)
+class PairedTestResult(_PairedVerdict):
+    """A paired significance test of a system against a baseline on per-sentence statistics (0-1 scale).
+
+    ``test`` is "paired approximate randomization" or "paired bootstrap"; ``p_value`` is defined as
+    in sacrebleu's ``--paired-ar`` / ``--paired-bs`` (see :func:`approximate_randomization`).
+    """
+
+    baseline_score: float
+    system_score: float
+    p_value: float
+    n_samples: int
+    seed: int
+    test: str = "paired approximate randomization"
+
+    def __str__(self) -> str:
+        verdict = "a significant" if self.significant() else "no significant"
+        return (
+            f"{self.test} ({self.n_samples} samples, seed {self.seed}): {verdict} difference at 0.05, "
+            f"p = {self.p_value:.4f}; system {self.system_score:.4f} - baseline {self.baseline_score:.4f} "
+            f"= {self.difference:+.4f}"
+        )
+
+
+def _rows(rows, other=None):
+    import numpy as np
+
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or (other is not None and other.shape != rows.shape):
+        shapes = f"{rows.shape}" + ("" if other is None else f" and {other.shape}")
+        raise ValueError(
+            f"statistics must be one row per sentence, the same shape for both systems; got {shapes}: "
+            f"both systems must translate the same test set"
+        )
+    return rows
+
+
+def _observed(score_sums, *row_sets) -> list:
+    import numpy as np
+
+    return [float(x) for x in score_sums(np.stack([rows.sum(axis=0) for rows in row_sets]))]
+
+
+def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_samples=10000,
+                              seed=12345) -> PairedTestResult:
+    """Paired approximate randomization (Riezler and Maxwell 2005, "On Some Pitfalls in Automatic
+    Evaluation and Significance Testing for MT", section 3), on per-sentence statistics.
+
+    Under the null hypothesis the two systems are interchangeable, so for
+    each sentence a fair coin decides whether its two outputs swap owners.
+    Each of ``n_samples`` trials builds two pseudo-systems that way and scores
+    them; with observed difference d = |score(system) - score(baseline)| and
+    trial differences d_t,
+
+        p = (1 + #{t : d_t > d}) / (n_samples + 1)
+
+    ``baseline_rows[i]`` and ``system_rows[i]`` are sentence i's sufficient
+    statistics (the same columns for both: BLEU's lengths and counts, chrF's
+    per-order counts, TER's edits and reference length); ``score_sums`` maps
+    an array of summed rows (one per line) to their scores. The coins are
+    drawn as sacrebleu's ``--paired-ar`` draws them
+    (``numpy.random.default_rng(seed).integers(2, size=(n_samples, n), dtype=bool)``),
+    so with the same seed and trials the p-value is sacrebleu's. One
+    departure, as in :func:`paired_bootstrap`: when the two scores are equal,
+    p is 1 (sacrebleu gives 1/(n+1)).
+    """
+    import numpy as np
+
+    n_samples = check_n_samples(n_samples)
+    seed = _fresh_seed(seed)
+    baseline_rows = _rows(baseline_rows)
+    system_rows = _rows(system_rows, baseline_rows)
+    baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
+    keep = np.random.default_rng(seed).integers(2, size=(n_samples, len(baseline_rows)), dtype=bool)
+    swap = ~keep
+    first = keep @ baseline_rows + swap @ system_rows
+    second = swap @ baseline_rows + keep @ system_rows
+    differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
+    observed = abs(system_score - baseline_score)
+    p_value = 1.0 if observed == 0 else (int(np.sum(differences > observed)) + 1) / (n_samples + 1)
+    return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed)
+
+
+def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
+    """Scores of ``n_samples`` bootstrap resamples of per-sentence ``rows``, drawn as sacrebleu draws them
+    (and as :func:`bootstrap_ci`): the metric-independent form, for chrF and TER."""
+    import numpy as np
+
+    rows = _rows(rows)
+    weights_matrix, _ = _resample_counts(len(rows), check_n_samples(n_samples), _fresh_seed(seed))
+    return np.asarray(score_sums(weights_matrix @ rows), dtype=np.float64)
+
+
+def bootstrap_interval_rows(rows, score_sums, *, n_samples=1000, confidence=0.95, seed=12345) -> tuple:
+    """(low, high, mean) of the resampled scores: :func:`bootstrap_ci`'s interval for any metric."""
+    scores = bootstrap_row_scores(rows, score_sums, n_samples=n_samples, seed=seed)
+    low, high = _interval(scores, check_confidence(confidence))
+    return low, high, float(scores.mean())
+
+
+def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1000,
+                          seed=12345) -> PairedTestResult:
+    """:func:`paired_bootstrap`'s test for any metric: both systems scored on the same resamples,
+    p = (1 + #{b : d_b - mean(d) > d}) / (n_samples + 1), and p = 1 when the scores are equal."""
+    import numpy as np
+
+    n_samples, seed = check_n_samples(n_samples), _fresh_seed(seed)
+    baseline_rows = _rows(baseline_rows)
+    system_rows = _rows(system_rows, baseline_rows)
+    differences = np.abs(bootstrap_row_scores(system_rows, score_sums, n_samples=n_samples, seed=seed)
+                         - bootstrap_row_scores(baseline_rows, score_sums, n_samples=n_samples, seed=seed))
+    baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
+    observed = abs(system_score - baseline_score)
+    centred = differences - differences.mean()
+    p_value = 1.0 if observed == 0 else (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
+    return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed, "paired bootstrap")
+
+
+def bleu_score_sums(statistics: CorpusStatistics):
+    """A function scoring summed rows of ``statistics.matrix`` as corpus BLEU (sacrebleu's smoothing only)."""
+    scoring = _scoring(statistics, "statistics")
+    if scoring.method.phantom_ngrams:
+        raise ValueError(
+            f"smoothing={scoring.smoothing!r} (nltk's) looks at single sentences, which a randomization trial "
+            f"does not keep; use 'none', 'floor', 'add-k' or 'exp' (sacrebleu's) for a paired randomization test"
+        )
+    return lambda sums: bleu_from_sums(sums, scoring.order, scoring.weights, scoring.smoothing,
+                                       scoring.smooth_value, scoring.effective_order)
+
+
+def paired_approximate_randomization(baseline, system, references, *, n_samples=10000, seed=12345,
+                                     **bleu_keywords) -> PairedTestResult:
+    """Is ``system`` better than ``baseline`` in corpus BLEU? Paired approximate randomization
+    (Riezler and Maxwell 2005); see :func:`approximate_randomization`. 10000 trials is sacrebleu's default.
+    """
+    n_samples = check_n_samples(n_samples)
+    seed = _fresh_seed(seed)
+    function = "paired_approximate_randomization"
+    _check_same_lengths((baseline, system), references, function)
+    first, second = _collect_systems([baseline, system], references, bleu_keywords, function)
+    return approximate_randomization(
+        first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples, seed=seed
+    )
+
+
 __all__ = [
     "BootstrapResult",
     "CorpusStatistics",
     "PairedBootstrapResult",
+    "PairedTestResult",
+    "approximate_randomization",
     "bleu_from_sums",
+    "bleu_score_sums",
+    "bootstrap_interval_rows",
+    "bootstrap_row_scores",
     "bootstrap_ci",
     "bootstrap_ci_from_statistics",
     "collect_statistics",
+    "paired_approximate_randomization",
     "paired_bootstrap",
     "paired_bootstrap_from_statistics",
+    "paired_bootstrap_rows",
 ]

@@ -33,10 +33,167 @@ with a positive weight has no match.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .inputs import check_name, check_smooth_value
+
+# sacrebleu takes log(0) as this number, so an unsmoothed zero precision makes BLEU 0.
+LOG_ZERO = -9999999999.0
+
+
+@dataclass(frozen=True)
+class Orders:
+    """What a smoothing rule works on, for B rows of summed statistics at once (numpy float arrays).
+
+    ``matches`` and ``totals`` are (B, N); for nltk's methods ``totals`` are the phantom
+    totals (each sentence's empty order counts one). ``length`` (B,) is the candidate
+    length c of each row; ``last_length``, ``fifth_matches`` and ``fifth_totals`` (B,) are
+    the length and 5-gram counts of the sentence nltk's methods 4-7 look at (the last one).
+    """
+
+    np: Any  # numpy, imported where counting starts (``import bleu_lab`` stays light)
+    matches: Any
+    totals: Any
+    length: Any
+    last_length: Any
+    fifth_matches: Any
+    fifth_totals: Any
+
+
+# ---------------------------------------------------------------- sacrebleu's rules (Post 2018)
+# Each returns (precisions, reached): reached[b, n] is False from the first order with no n-gram on,
+# where sacrebleu stops (those orders get precision 0 and, with effective order, leave the mean).
+
+
+def _sacrebleu(o: Orders, matches, totals, zero_rule=None):
+    np = o.np
+    reached = np.cumprod(totals > 0, axis=1).astype(bool)
+    safe_totals = np.where(totals > 0, totals, 1.0)
+    precisions = np.where(reached & (matches != 0), matches / safe_totals, 0.0)
+    if zero_rule is not None:
+        zero = reached & (matches == 0)
+        precisions = np.where(zero, zero_rule(zero, safe_totals), precisions)
+    return precisions, reached
+
+
+def _none(o: Orders, value):
+    """p_n = m_n / t_n."""
+    return _sacrebleu(o, o.matches, o.totals)
+
+
+def _floor(o: Orders, value):
+    """A zero match count becomes ``value``: p_n = value / t_n."""
+    return _sacrebleu(o, o.matches, o.totals, lambda zero, totals: value / totals)
+
+
+def _add_k(o: Orders, value):
+    """(m_n + k) / (t_n + k) for n >= 2."""
+    matches, totals = o.matches.copy(), o.totals.copy()
+    matches[:, 1:] += value
+    totals[:, 1:] += value
+    return _sacrebleu(o, matches, totals)
+
+
+def _exp(o: Orders, value):
+    """The j-th order with no match gets 1 / (2^j t_n) (mteval-v13a; Chen and Cherry 2014, method 3)."""
+    return _sacrebleu(o, o.matches, o.totals, lambda zero, totals: 1.0 / (2.0 ** o.np.cumsum(zero, axis=1) * totals))
+
+
+# ---------------------------------------------------------------- nltk's rules (Chen and Cherry 2014)
+# Each returns the precisions, from p_n = m_n / max(1, t_n).
+
+
+def _plain(o: Orders):
+    denominators = o.np.maximum(o.totals, 1.0)
+    return o.matches / denominators, denominators
+
+
+def _method0(o: Orders, value):
+    """p_n = m_n / max(1, t_n)."""
+    return _plain(o)[0]
+
+
+def _method1(o: Orders, value):
+    """Add epsilon to a zero match count: epsilon / t_n."""
+    precisions, denominators = _plain(o)
+    return o.np.where(o.matches == 0, value / denominators, precisions)
+
+
+def _method2(o: Orders, value):
+    """Add 1 to matches and totals of orders 2 and up."""
+    precisions, denominators = _plain(o)
+    precisions[:, 1:] = (o.matches[:, 1:] + 1) / (denominators[:, 1:] + 1)
+    return precisions
+
+
+def _method3(o: Orders, value):
+    """The NIST geometric sequence: the j-th order with no match gets 1 / (2^j t_n)."""
+    precisions, denominators = _plain(o)
+    zero = o.matches == 0
+    return o.np.where(zero, 1.0 / (2.0 ** o.np.cumsum(zero, axis=1) * denominators), precisions)
+
+
+def _method4(o: Orders, value):
+    """Like method3, scaled by k / ln(c): the j-th empty order gets 1 / (2^j k / ln c) / t_n (when c > 1)."""
+    np = o.np
+    precisions, denominators = _plain(o)
+    longer = o.length > 1
+    zero = (o.matches == 0) & longer[:, None]
+    log_length = np.log(np.where(longer, o.length, 2.0))[:, None]
+    return np.where(zero, 1 / (2.0 ** np.cumsum(zero, axis=1) * value / log_length) / denominators, precisions)
+
+
+def _average_with_neighbours(o: Orders, precisions):
+    """p_n = (p_{n-1} + p_n + p_{n+1}) / 3 in turn, with p_0 = p_1 + 1 and p_{N+1} the last sentence's 5-gram p."""
+    np = o.np
+    fifth = o.fifth_matches / np.maximum(o.fifth_totals, 1.0)
+    following = np.concatenate([precisions, fifth[:, None]], axis=1)
+    smoothed = precisions.copy()
+    previous = precisions[:, 0] + 1
+    for n in range(precisions.shape[1]):
+        smoothed[:, n] = (previous + precisions[:, n] + following[:, n + 1]) / 3
+        previous = smoothed[:, n]
+    return smoothed
+
+
+def _method5(o: Orders, value):
+    """Average each precision with its neighbours."""
+    return _average_with_neighbours(o, _plain(o)[0])
+
+
+def _method6(o: Orders, value):
+    """(m_n + alpha prior) / (max(0, l - n) + alpha), prior = p_{n-1}^2 / p_{n-2}, l the last sentence's length."""
+    np = o.np
+    precisions = _plain(o)[0]
+    # Rows with no unigram match score 0 before any smoothing (nltk's rule): they cannot fail.
+    live = o.matches[:, 0] > 0
+    undefined = live if precisions.shape[1] < 3 else live & (o.matches[:, 2] == 0)
+    if undefined.any():
+        raise Method6Undefined(int(undefined.sum()))
+    for n in range(2, precisions.shape[1]):
+        earlier = precisions[:, n - 2]
+        prior = np.where(earlier == 0, 0.0, precisions[:, n - 1] ** 2 / np.where(earlier == 0, 1.0, earlier))
+        ngram_count = np.maximum(0, o.last_length - n)
+        precisions[:, n] = (o.matches[:, n] + value * prior) / (ngram_count + value)
+    return precisions
+
+
+def _method7(o: Orders, value):
+    """method4, then method5."""
+    return _average_with_neighbours(o, _method4(o, value))
+
+
+class Method6Undefined(ValueError):
+    """nltk's method6 needs three orders and a matching trigram (nltk asserts it); ``rows`` rows have none."""
+
+    def __init__(self, rows: int):
+        self.rows = rows
+        super().__init__(
+            "smoothing='method6' needs at least 3 orders and at least one matching trigram (nltk asserts this); "
+            "choose another method for this sentence, e.g. smoothing='method3'"
+        )
 
 
 @dataclass(frozen=True)
@@ -61,6 +218,8 @@ class Smoothing:
     can_exceed_one: bool = False
     last_sentence: bool = False
     fifth_order: bool = False  # averages with the 5-gram precision whatever the order (methods 5 and 7)
+    rule: Callable = _none  # (Orders, value) -> precisions (nltk) or (precisions, reached) (sacrebleu)
+    zero_when_unsmoothed: bool = False  # method0: a zero precision with a weight makes BLEU 0 (nltk: about 1e-78)
 
     @property
     def phantom_ngrams(self) -> bool:
@@ -91,31 +250,29 @@ class Smoothing:
 SMOOTHING = {
     method.name: method
     for method in (
-        Smoothing("none", "sacrebleu", "no smoothing: an order with no match makes BLEU 0"),
+        Smoothing("none", "sacrebleu", "no smoothing: an order with no match makes BLEU 0", rule=_none),
         Smoothing("floor", "sacrebleu", "a zero match count becomes the floor value", 0.1, "floor value",
-                  at_most_one=True),
-        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k"),
-        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)"),
-        Smoothing("method0", "nltk", "no smoothing (nltk)"),
-        Smoothing("method1", "nltk", "add epsilon to a zero match count", 0.1, "epsilon", at_most_one=True),
-        Smoothing("method2", "nltk", "add 1 to matches and totals of orders 2 and up"),
-        Smoothing("method3", "nltk", "NIST geometric sequence, like 'exp'"),
+                  at_most_one=True, rule=_floor),
+        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k", rule=_add_k),
+        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)", rule=_exp),
+        Smoothing("method0", "nltk", "no smoothing (nltk)", rule=_method0, zero_when_unsmoothed=True),
+        Smoothing("method1", "nltk", "add epsilon to a zero match count", 0.1, "epsilon", at_most_one=True,
+                  rule=_method1),
+        Smoothing("method2", "nltk", "add 1 to matches and totals of orders 2 and up", rule=_method2),
+        Smoothing("method3", "nltk", "NIST geometric sequence, like 'exp'", rule=_method3),
         Smoothing("method4", "nltk", "like method3, scaled by k / ln(c)", 5.0, "k", positive=True,
-                  can_exceed_one=True, last_sentence=True),
+                  can_exceed_one=True, last_sentence=True, rule=_method4),
         Smoothing("method5", "nltk", "average each precision with its neighbours", can_exceed_one=True,
-                  last_sentence=True, fifth_order=True),
+                  last_sentence=True, fifth_order=True, rule=_method5),
         Smoothing("method6", "nltk", "interpolate with a prior from the two lower orders", 5.0, "alpha",
-                  positive=True, can_exceed_one=True, last_sentence=True),
+                  positive=True, can_exceed_one=True, last_sentence=True, rule=_method6),
         Smoothing("method7", "nltk", "method4, then method5", 5.0, "k", positive=True, can_exceed_one=True,
-                  last_sentence=True, fifth_order=True),
+                  last_sentence=True, fifth_order=True, rule=_method7),
     )
 }
 SACREBLEU_SMOOTHING = {name: m.default for name, m in SMOOTHING.items() if m.library == "sacrebleu"}
 NLTK_SMOOTHING = {name: m.default for name, m in SMOOTHING.items() if m.library == "nltk"}
 SMOOTHING_NAMES = tuple(SMOOTHING)
-
-# sacrebleu takes log(0) as this number, so an unsmoothed zero precision makes BLEU 0.
-_LOG_ZERO = -9999999999.0
 
 
 def get_smoothing(name) -> Smoothing:
@@ -123,102 +280,6 @@ def get_smoothing(name) -> Smoothing:
     return SMOOTHING[check_name(name, "smoothing", SMOOTHING_NAMES, example="'exp' or 'method1'")]
 
 
-def resolve_smoothing(smoothing, smooth_value):
+def resolve_smoothing(smoothing, smooth_value) -> float | None:
     """Check a smoothing name and value; return the value to use (the default when None)."""
     return get_smoothing(smoothing).resolve(smooth_value)
-
-
-def sacrebleu_precisions(counts, totals, order, smoothing, value, effective_order):
-    """Precisions as sacrebleu's ``BLEU.compute_bleu`` makes them (Post 2018).
-
-    p_n = m_n / t_n, stopping at the first order with t_n = 0, except where
-    m_n = 0: "floor" gives value / t_n; "exp" gives 1 / (2^k t_n) to the k-th
-    such order (mteval-v13a's rule, method 3 of Chen and Cherry 2014);
-    "add-k" uses (m_n + k) / (t_n + k) for n >= 2.
-
-    Returns ``(precisions, used_orders)``: the precision of each order and how
-    many orders enter the geometric mean (fewer than ``order`` only with
-    ``effective_order``, which stops at the first order with no n-grams).
-    """
-    precisions = [0.0] * order
-    used_orders = order
-    multiplier = 1.0
-    for n in range(order):
-        matches, total = counts[n], totals[n]
-        if smoothing == "add-k" and n > 0:
-            matches, total = matches + value, total + value
-        if total == 0:
-            break
-        if effective_order:
-            used_orders = n + 1
-        if matches == 0:
-            if smoothing == "exp":
-                multiplier *= 2
-                precisions[n] = 1.0 / (multiplier * total)
-            elif smoothing == "floor":
-                precisions[n] = value / total
-        else:
-            precisions[n] = matches / total
-    return precisions, used_orders
-
-
-def sacrebleu_log_mean(precisions, weights):
-    """sum_n w_n log p_n, with log 0 taken as a huge negative number (so the mean is 0)."""
-    return sum(w * (math.log(p) if p > 0 else _LOG_ZERO) for w, p in zip(weights, precisions))
-
-
-def nltk_precisions(counts, totals, order, smoothing, value, candidate_length, last_sentence):
-    """Precisions as nltk's ``SmoothingFunction().<method>`` makes them (Chen and Cherry 2014).
-
-    p_n = m_n / max(1, t_n), then changed by the method as the module
-    docstring lists (methods 1-7 are the paper's smoothing techniques 1-7).
-
-    ``last_sentence`` is ``(length, fifth_order_matches, fifth_order_total)`` of
-    the sentence nltk's methods 4-7 look at: the sentence itself, or the
-    last sentence of a corpus.
-    """
-    last_length, fifth_matches, fifth_total = last_sentence
-    # nltk divides by max(1, total): an order with no n-gram has precision 0/1.
-    denominators = [max(1, t) for t in totals[:order]]
-    numerators = list(counts[:order])
-    precisions = [m / d for m, d in zip(numerators, denominators)]
-
-    if smoothing == "method1":
-        precisions = [value / d if m == 0 else p for m, d, p in zip(numerators, denominators, precisions)]
-    elif smoothing == "method2":
-        precisions = [precisions[0]] + [(m + 1) / (d + 1) for m, d in zip(numerators[1:], denominators[1:])]
-    elif smoothing == "method3":
-        k = 1
-        for n in range(order):
-            if numerators[n] == 0:
-                precisions[n] = 1 / (2**k * denominators[n])
-                k += 1
-    elif smoothing in ("method4", "method7"):
-        length = candidate_length if candidate_length else last_length
-        k = 1
-        for n in range(order):
-            if numerators[n] == 0 and length > 1:
-                precisions[n] = 1 / (2**k * value / math.log(length)) / denominators[n]
-                k += 1
-    if smoothing in ("method5", "method7"):
-        following = precisions + [fifth_matches / max(1, fifth_total)]
-        previous = precisions[0] + 1
-        for n in range(order):
-            precisions[n] = (previous + precisions[n] + following[n + 1]) / 3
-            previous = precisions[n]
-    elif smoothing == "method6":
-        if order < 3 or numerators[2] == 0:
-            raise ValueError(
-                "smoothing='method6' needs at least 3 orders and at least one matching trigram (nltk asserts "
-                "this); choose another method for this sentence"
-            )
-        for n in range(2, order):
-            prior = 0 if precisions[n - 2] == 0 else precisions[n - 1] ** 2 / precisions[n - 2]
-            ngram_count = max(0, last_length - n)
-            precisions[n] = (numerators[n] + value * prior) / (ngram_count + value)
-    return precisions
-
-
-def nltk_log_mean(precisions, weights):
-    """sum_n w_n log p_n over the orders with p_n > 0, as nltk sums it (zeros are skipped)."""
-    return math.fsum(w * math.log(p) for w, p in zip(weights, precisions) if p > 0)

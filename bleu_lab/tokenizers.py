@@ -63,7 +63,8 @@ def get_tokenizer(name: str = "13a"):
 
 @lru_cache(maxsize=None)
 def _build_tokenizer(name: str):
-    if name == "whitespace":
+    if name in ("whitespace", "none"):
+        # sacrebleu's "none" returns the line as it is, and its tokens are then split on whitespace.
         return str.split
     if name == "nltk":
         from nltk.tokenize import TreebankWordTokenizer

@@ -16,6 +16,8 @@ import pytest
 from nltk.translate import bleu_score as nltk_bleu
 from rouge_score import rouge_scorer
 from sacrebleu.metrics import BLEU
+from test_misuse import assert_mentions
+from test_misuse import error_of as message_of
 
 import bleu_lab
 from bleu_lab import (
@@ -32,18 +34,6 @@ from bleu_lab import (
     sentence_bleu,
 )
 from bleu_lab.inputs import MAX_ORDER, MAX_SAMPLES
-
-
-def message_of(exception_type, function, *args, **kwargs) -> str:
-    with pytest.raises(exception_type) as info:
-        function(*args, **kwargs)
-    return str(info.value)
-
-
-def assert_mentions(message, *words):
-    for word in words:
-        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
-
 
 # ---------------------------------------------------------------- silent wrong numbers
 

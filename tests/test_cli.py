@@ -1,10 +1,12 @@
 """The command line: worked examples and `bleu-lab score`.
 
-Expected values come from sacrebleu (corpus BLEU, bootstrap and paired test on the same lines),
-and from hand calculations written here (2/7 clipped precision, exp(1 - 6/2), 5/6 unigram
-overlap, 17/18 for the paper's Candidate 1 counted in words).
+Expected values come from sacrebleu (corpus and sentence BLEU, chrF and TER, signatures, bootstrap,
+paired bootstrap and paired approximate randomization on the same lines, with the same seed), and
+from hand calculations written here (2/7 clipped precision, exp(1 - 6/2), 5/6 unigram overlap,
+17/18 for the paper's Candidate 1 counted in words).
 """
 
+import io
 import json
 import logging
 import math
@@ -13,9 +15,10 @@ import sys
 
 import pytest
 import sacrebleu
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 
+import bleu_lab
 from bleu_lab.cli import main
 from bleu_lab.datasets import load_wmt19_en_de
 
@@ -32,10 +35,21 @@ def write(path, lines):
     return str(path)
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
+class Terminal(io.StringIO):
+    """Standard input that is a terminal (nothing piped)."""
+
+    def isatty(self):
+        return True
+
+
+def run(capsys, *argv, stdin=None):
+    code = main(list(argv), stdin=Terminal() if stdin is None else stdin)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def scores(out, system=0):
+    return json.loads(out)["systems"][system]["scores"]
 
 
 # ----------------------------------------------------------------------------- worked examples
@@ -63,16 +77,15 @@ def test_brevity_example(capsys):
 
 
 def test_bleu_example_counts_words_as_the_paper_does(capsys):
-    _, out, _ = run(capsys, "--bleu")
+    _, out, _ = run(capsys, "--paper")  # the paper's Example 1 moved to --paper (worked_examples.py)
     assert "p1 = 17/18" in out  # Papineni et al. 2002, Example 1: 17 of 18 words ("obeys" is missing)
     assert "BLEU = BP x mean" in out
 
 
 def test_rouge_example(capsys):
     _, out, _ = run(capsys, "--rouge")
-    # "the cat sat on the mat" vs "the cat is on the mat": 5 of 6 unigrams shared both ways
-    assert f"ROUGE-1: P = {5 / 6:.4f} R = {5 / 6:.4f}" in out
-    assert "ROUGE-L" in out
+    # "the cat" vs "the cat is on the mat": P = 2/2, R = 2/6, F = 2PR / (P + R) = 0.5
+    assert f"ROUGE-1  1.0000  {2 / 6:.4f}  0.5000" in out
 
 
 def test_two_flags_give_two_sections(capsys):
@@ -81,7 +94,8 @@ def test_two_flags_give_two_sections(capsys):
 
 
 def test_python_dash_m_runs(tmp_path):
-    process = subprocess.run([sys.executable, "-m", "bleu_lab", "--brevity"], capture_output=True, text=True, timeout=120)
+    process = subprocess.run([sys.executable, "-m", "bleu_lab", "--brevity"], capture_output=True, text=True,
+                             timeout=120)
     assert process.returncode == 0, process.stderr
     assert "== Brevity penalty" in process.stdout
 
@@ -89,68 +103,276 @@ def test_python_dash_m_runs(tmp_path):
 # ----------------------------------------------------------------------------- scoring files
 
 
-def test_score_matches_sacrebleu(tmp_path, capsys, wmt19):
+def test_sacrebleus_form_matches_sacrebleu(tmp_path, capsys, wmt19):
     hypotheses, reference = wmt19.systems["online-B"][:200], wmt19.reference[:200]
     hyp = write(tmp_path / "hyp.de", hypotheses)
     ref = write(tmp_path / "ref.de", reference)
-    code, out, _ = run(capsys, "score", hyp, ref, "--format", "json")
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "--format", "json")
     assert code == 0
-    payload = json.loads(out)
-    expected = sacrebleu.corpus_bleu(hypotheses, [reference]).score / 100
-    assert abs(payload["systems"][0]["score"] - expected) <= 1e-9
-    code, out, _ = run(capsys, "score", hyp, ref)
-    assert f"BLEU = {expected:.4f} ({100 * expected:.2f})" in out
+    expected = sacrebleu.corpus_bleu(hypotheses, [reference], smooth_method="none").score / 100
+    assert abs(scores(out)["BLEU"]["score"] - expected) <= 1e-9
+    assert json.loads(out)["settings"]["candidates"] == [hyp]
+    code, out, _ = run(capsys, "score", ref, "-i", hyp)
+    assert f"{hyp} (candidate): BLEU = {expected:.4f} ({100 * expected:.2f})" in out
+    assert f"candidate: {hyp}; reference: {ref}" in out
+
+
+def test_named_roles_in_either_order(tmp_path, capsys, wmt19):
+    hyp = write(tmp_path / "hyp", wmt19.systems["UCAM"][:50])
+    ref = write(tmp_path / "ref", wmt19.reference[:50])
+    outputs = [run(capsys, "score", *argv, "--format", "json")[1] for argv in (
+        ("-c", hyp, "-r", ref), ("-r", ref, "-c", hyp), ("--candidates", hyp, "--references", ref), (ref, "-i", hyp),
+        (hyp, "-r", ref),  # with -r named, a file without an option is the candidate
+    )]
+    values = {scores(out)["BLEU"]["score"] for out in outputs}
+    assert len(values) == 1
+    assert all(json.loads(out)["settings"]["candidates"] == [hyp] for out in outputs)
+
+
+def test_a_form_that_reads_either_way_is_refused(tmp_path, capsys):
+    a = write(tmp_path / "a", ["the cat sat"])
+    b = write(tmp_path / "b", ["the cat is here"])
+    err = one_line_error(capsys, "score", a, b)
+    assert "which file is the candidate" in err
+    assert f"bleu-lab score -c {a} -r {b}" in err and f"bleu-lab score {a} -i {b}" in err
 
 
 def test_several_reference_files_are_several_references_per_line(tmp_path, capsys, wmt19):
     hypotheses = wmt19.systems["UCAM"][:100]
     streams = [wmt19.reference[:100], wmt19.systems["online-G"][:100]]
     files = [write(tmp_path / f"ref{k}", stream) for k, stream in enumerate(streams)]
-    code, out, _ = run(capsys, "score", write(tmp_path / "hyp", hypotheses), *files, "--format", "json", "--lowercase")
+    code, out, _ = run(capsys, "score", *files, "-i", write(tmp_path / "hyp", hypotheses), "--format", "json",
+                       "--lowercase", "-m", "bleu", "ter")
     assert code == 0
-    expected = sacrebleu.corpus_bleu(hypotheses, streams, lowercase=True).score / 100
-    assert abs(json.loads(out)["systems"][0]["score"] - expected) <= 1e-9
+    expected = sacrebleu.corpus_bleu(hypotheses, streams, lowercase=True, smooth_method="none").score / 100
+    assert abs(scores(out)["BLEU"]["score"] - expected) <= 1e-9
+    assert abs(scores(out)["TER"]["score"] - TER().corpus_score(hypotheses, streams).score / 100) <= 1e-9
+    assert scores(out)["TER"]["signature"].startswith("nrefs:2|")
 
 
-def test_confidence_and_paired_test_agree_with_sacrebleu(tmp_path, capsys, monkeypatch, wmt19):
+def test_several_metrics_in_one_run_agree_with_sacrebleu(tmp_path, capsys, wmt19):
+    hypotheses, reference = wmt19.systems["NEU"][:150], wmt19.reference[:150]
+    ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--format", "json")
+    assert code == 0
+    result = scores(out)
+    assert list(result) == ["BLEU", "chrF2", "TER"]
+    bleu = BLEU(smooth_method="none").corpus_score(hypotheses, [reference]).score / 100
+    assert abs(result["BLEU"]["score"] - bleu) <= 1e-9
+    assert abs(result["chrF2"]["score"] - CHRF().corpus_score(hypotheses, [reference]).score / 100) <= 1e-9
+    assert abs(result["TER"]["score"] - TER().corpus_score(hypotheses, [reference]).score / 100) <= 1e-9
+    _, text, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter")
+    assert "BLEU = " in text and "chrF2 = " in text and "TER = " in text
+
+
+def test_signatures_are_sacrebleus_plus_bleu_labs_version(tmp_path, capsys, wmt19):
+    hypotheses, reference = wmt19.systems["NEU"][:30], wmt19.reference[:30]
+    ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
+    metrics = {"BLEU": BLEU(smooth_method="none"), "chrF2": CHRF(), "TER": TER(normalized=True)}
+    expected = {}
+    for name, metric in metrics.items():
+        metric.corpus_score(hypotheses, [reference])
+        expected[name] = f"{metric.get_signature()}|bleu_lab:{bleu_lab.__version__}"
+    argv = ("score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--ter-normalized")
+    _, out, _ = run(capsys, *argv, "--format", "json")
+    assert {name: entry["signature"] for name, entry in scores(out).items()} == expected
+    _, text, _ = run(capsys, *argv)
+    for signature in expected.values():
+        assert f"signature: {signature}" in text
+
+
+def test_standard_input_as_dash_and_piped(tmp_path, capsys, wmt19):
+    hypotheses, reference = wmt19.systems["UCAM"][:40], wmt19.reference[:40]
+    ref = write(tmp_path / "ref", reference)
+    piped = "".join(line + "\n" for line in hypotheses)
+    expected = TER().corpus_score(hypotheses, [reference]).score / 100
+    for argv in ((ref, "-i", "-"), ("-c", "-", "-r", ref), (ref,)):
+        code, out, _ = run(capsys, "score", *argv, "-m", "ter", "--format", "json", stdin=io.StringIO(piped))
+        assert code == 0, argv
+        assert abs(scores(out)["TER"]["score"] - expected) <= 1e-9
+        assert json.loads(out)["settings"]["candidates"] == ["<stdin>"]
+
+
+def test_piped_standard_input_in_a_real_process(tmp_path):
+    ref = write(tmp_path / "ref", ["the cat is on the mat"])
+    process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", ref, "-m", "ter"],
+                             input="mat the on is cat the\n", capture_output=True, text=True, timeout=120)
+    assert process.returncode == 0, process.stderr
+    assert "<stdin> (candidate): TER = 0.5000 (50.00)" in process.stdout
+
+
+def test_empty_standard_input_is_an_error(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["a"])
+    code, _, err = run(capsys, "score", ref, ref, stdin=io.StringIO(""))
+    assert code == 2 and "standard input is empty" in err
+    assert "the candidate is read from standard input, as sacrebleu does" in err and "-c HYP -r REF" in err
+
+
+def test_candidate_identical_to_a_reference_gets_a_warning(tmp_path, capsys):
+    lines = ["the cat is on the mat", "a dog barks"]
+    ref, hyp = write(tmp_path / "ref", lines), write(tmp_path / "hyp", lines)
+    code, out, err = run(capsys, "score", "-c", hyp, "-r", ref)
+    assert code == 0 and "BLEU = 1.0000" in out
+    assert f"the candidate {hyp} is identical to the reference {ref}: were the roles swapped?" in err
+    _, _, quiet = run(capsys, "score", "-c", write(tmp_path / "other", ["a cat", "a dog"]), "-r", ref)
+    assert quiet == ""
+
+
+def test_sentence_level_scores_are_sacrebleus(tmp_path, capsys, wmt19):
+    hypotheses, reference = wmt19.systems["online-X"][:20], wmt19.reference[:20]
+    ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--sentence-level",
+                       "--smoothing", "exp", "--format", "json")
+    assert code == 0
+    result = scores(out)
+    for name, metric in (("BLEU", BLEU(smooth_method="exp")), ("chrF2", CHRF()), ("TER", TER())):
+        expected = [metric.sentence_score(h, [r]).score / 100 for h, r in zip(hypotheses, reference)]
+        assert max(abs(a - b) for a, b in zip(result[name]["sentence_scores"], expected)) <= 1e-9, name
+    _, text, _ = run(capsys, "score", ref, "-i", hyp, "-m", "ter", "-sl")
+    assert "  line 20: TER = " in text
+
+
+def test_zero_bleu_without_smoothing_says_what_sacrebleus_default_gives(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks"])
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "the dog barks"])
+    _, out, _ = run(capsys, "score", ref, "-i", hyp)
+    expected = sacrebleu.corpus_bleu(["the cat sat on the mat", "the dog barks"],
+                                     [["the cat is on the mat", "a dog barks"]]).score / 100  # exp smoothing
+    assert "BLEU = 0.0000" in out
+    assert f"no 4-gram matched, so BLEU is 0 without smoothing; with sacrebleu's command-line default " \
+           f"(--smoothing exp) it is {expected:.4f}" in out
+    assert "smoothing=none (bleu_lab's default none" in out and "sacrebleu's command line uses exp" in out
+
+
+def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, monkeypatch, wmt19):
     monkeypatch.setenv("SACREBLEU_SEED", "12345")
-    n = 400
+    n = 250
     base, other, reference = wmt19.systems["NEU"][:n], wmt19.systems["Facebook_FAIR"][:n], wmt19.reference[:n]
-    code, out, _ = run(capsys, "score", write(tmp_path / "base", base), write(tmp_path / "ref", reference),
-                       "--system", write(tmp_path / "other", other), "--confidence", "--format", "json")
+    code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
+                       write(tmp_path / "other", other), "-m", "bleu", "ter", "--confidence", "--format", "json")
     assert code == 0
-    first, second = json.loads(out)["systems"]
-    theirs = BLEU().corpus_score(base, [reference], n_bootstrap=1000)
-    assert abs(100 * first["confidence"]["low"] - (theirs._mean - theirs._ci)) <= 0.3
-    assert abs(100 * first["confidence"]["high"] - (theirs._mean + theirs._ci)) <= 0.3
-    assert first["confidence"]["seed"] == 12345 and first["confidence"]["n_samples"] == 1000
-    _, scores = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU()}, [reference], test_type="bs",
-                           n_samples=1000)()
-    p_sacrebleu = scores["BLEU"][1].p_value
-    assert second["paired_test"]["significant_at_0.05"] == (p_sacrebleu < 0.05)
-    assert abs(second["paired_test"]["p_value"] - p_sacrebleu) <= 2 / 1001
-    assert "paired_test" not in first
+    first, second = scores(out, 0), scores(out, 1)
+    metric = BLEU()
+    theirs = metric.corpus_score(base, [reference], n_bootstrap=1000)
+    assert abs(100 * first["BLEU"]["confidence"]["low"] - (theirs._mean - theirs._ci)) <= 0.3
+    assert abs(100 * first["BLEU"]["confidence"]["high"] - (theirs._mean + theirs._ci)) <= 0.3
+    assert first["BLEU"]["confidence"]["seed"] == 12345 and first["BLEU"]["confidence"]["n_samples"] == 1000
+    interval_signature = str(metric.get_signature()).replace("smooth:exp", "smooth:none")  # the CLI's default
+    assert first["BLEU"]["confidence"]["signature"] == f"{interval_signature}|bleu_lab:{bleu_lab.__version__}"
+    signatures, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU(), "TER": TER()}, [reference],
+                                   test_type="bs", n_samples=1000)()
+    assert second["TER"]["paired_test"]["signature"] == f"{signatures['TER']}|bleu_lab:{bleu_lab.__version__}"
+    for name in ("BLEU", "TER"):
+        p_sacrebleu = tests[name][1].p_value
+        assert second[name]["paired_test"]["significant_at_0.05"] == (p_sacrebleu < 0.05)
+        assert abs(second[name]["paired_test"]["p_value"] - p_sacrebleu) <= 2 / 1001  # sacrebleu sums in float32
+        assert second[name]["paired_test"]["test"] == "paired bootstrap"
+    assert "paired_test" not in first["BLEU"]
+    assert json.loads(out)["systems"][1]["role"] == "system" and json.loads(out)["systems"][0]["role"] == "baseline"
+
+
+@pytest.mark.parametrize("pair", [("NEU", "UCAM"), ("UCAM", "online-Y")])
+def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, capsys, monkeypatch, wmt19, pair):
+    monkeypatch.setenv("SACREBLEU_SEED", "12345")
+    n, trials = 150, 2000
+    base, other, reference = wmt19.systems[pair[0]][:n], wmt19.systems[pair[1]][:n], wmt19.reference[:n]
+    code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
+                       write(tmp_path / "other", other), "-m", "bleu", "chrf", "ter", "--smoothing", "exp",
+                       "--paired-ar", "--n-samples", str(trials), "--format", "json")
+    assert code == 0
+    signatures, tests = PairedTest([("base", base), ("other", other)],
+                                   {"BLEU": BLEU(), "chrF2": CHRF(), "TER": TER()}, [reference], test_type="ar",
+                                   n_samples=trials)()
+    result = scores(out, 1)
+    for name in ("BLEU", "chrF2", "TER"):
+        assert result[name]["paired_test"]["signature"] == f"{signatures[name]}|bleu_lab:{bleu_lab.__version__}"
+        assert result[name]["paired_test"]["p_value"] == tests[name][1].p_value, name
+        assert result[name]["paired_test"]["test"] == "paired approximate randomization"
+        assert abs(result[name]["score"] - tests[name][1].score / 100) <= 1e-9
+
+
+def test_library_paired_approximate_randomization_matches_sacrebleu(monkeypatch, wmt19):
+    monkeypatch.setenv("SACREBLEU_SEED", "7")
+    base, other, reference = wmt19.systems["NEU"][:200], wmt19.systems["UCAM"][:200], wmt19.reference[:200]
+    ours = bleu_lab.paired_approximate_randomization(base, other, [[r] for r in reference], n_samples=1000, seed=7,
+                                                     smoothing="exp")
+    _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU()}, [reference], test_type="ar",
+                          n_samples=1000)()
+    assert ours.p_value == tests["BLEU"][1].p_value
+    assert abs(ours.system_score - tests["BLEU"][1].score / 100) <= 1e-9
+    same = bleu_lab.paired_approximate_randomization(base, base, [[r] for r in reference], n_samples=100)
+    assert same.p_value == 1.0  # equal scores: no evidence of a difference (sacrebleu would say 1/101)
+
+
+def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypatch, wmt19):
+    import importlib
+
+    significance = importlib.import_module("bleu_lab.significance")
+    ter_module = importlib.import_module("bleu_lab.ter")  # bleu_lab.ter is also the function
+
+    counted = []
+    real_matrix = significance.corpus_statistics_matrix
+    monkeypatch.setattr(significance, "corpus_statistics_matrix", lambda *a: counted.append(1) or real_matrix(*a))
+    tokenized = []
+    real_reference_words = ter_module._reference_words
+    def counting_reference_words(text, settings):
+        tokenized.append(isinstance(text, str))
+        return real_reference_words(text, settings)
+
+    monkeypatch.setattr(ter_module, "_reference_words", counting_reference_words)
+    ref = write(tmp_path / "ref", wmt19.reference[:30])
+    names = ["NEU", "UCAM", "online-B"]
+    systems = [write(tmp_path / f"s{k}", wmt19.systems[name][:30]) for k, name in enumerate(names)]
+    code, _, _ = run(capsys, "score", ref, "-i", *systems, "-m", "bleu", "ter", "--confidence", "--n-samples", "50")
+    assert code == 0
+    assert len(counted) == 3      # BLEU: one count per system, reused by the interval and the paired tests
+    assert sum(tokenized) == 30   # TER: each reference line tokenized from its text once, for all three systems
 
 
 def test_text_output_of_a_paired_run(tmp_path, capsys):
     ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks at the postman"] * 10)
     good = write(tmp_path / "good", ["the cat is on the mat", "a dog barks at the postman"] * 10)
     bad = write(tmp_path / "bad", ["a cat on a mat", "the dog is barking"] * 10)
-    code, out, _ = run(capsys, "score", good, ref, "--system", bad, "--confidence", "0.9", "--n-samples", "200", "--seed", "7")
+    code, out, _ = run(capsys, "score", "-c", good, bad, "-r", ref, "--confidence", "0.9", "--n-samples", "200",
+                       "--seed", "7")
     assert code == 0
-    assert "(baseline)" in out
+    assert f"{good} (baseline)" in out and f"{bad} (system)" in out
     assert "90% CI [1.0000, 1.0000]" in out  # identical to the reference: no spread
     assert "seed 7" in out and "200 samples" in out
-    assert "p = " in out
+    assert "p = " in out and "paired bootstrap" in out
+
+
+def test_legacy_system_option_still_adds_a_system(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat"] * 5)
+    a, b = write(tmp_path / "a", ["the cat is on the mat"] * 5), write(tmp_path / "b", ["a cat"] * 5)
+    code, out, _ = run(capsys, "score", ref, "-i", a, "--system", b, "--paired-ar", "--n-samples", "100")
+    assert code == 0 and "paired approximate randomization, 100 samples" in out
 
 
 def test_explain_prints_the_table(tmp_path, capsys):
     path = write(tmp_path / "x", ["a cat is on the mat"])
     ref = write(tmp_path / "r", ["the cat is on the mat"])
-    code, out, _ = run(capsys, "score", path, ref, "--explain")
+    code, out, _ = run(capsys, "score", ref, "-i", path, "--explain", "-m", "bleu", "ter")
     assert code == 0
     assert "clipped" in out and "brevity penalty BP" in out
     assert "BLEU = 0.7598" in out  # (5/6 * 4/5 * 3/4 * 2/3) ** (1/4), BP = 1
+    assert "1 substitution" in out  # TER: a -> the
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"bleu-lab {bleu_lab.__version__} (sacrebleu {sacrebleu.__version__})"
+
+
+def test_help_has_examples_and_states_both_smoothing_defaults(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "bleu-lab score ref.de -i hyp.de" in text and "cat hyp.de | bleu-lab score ref.de" in text
+    assert "-m bleu chrf ter" in text and "--paired-ar" in text
+    assert "default none, as corpus_bleu; sacrebleu's command line uses exp" in text
 
 
 # ----------------------------------------------------------------------------- errors: exit 2, one line
@@ -166,38 +388,54 @@ def one_line_error(capsys, *argv):
 
 def test_missing_file(tmp_path, capsys):
     ref = write(tmp_path / "ref", ["x"])
-    assert "no such file" in one_line_error(capsys, "score", str(tmp_path / "missing.txt"), ref)
+    assert "no such file" in one_line_error(capsys, "score", ref, "-i", str(tmp_path / "missing.txt"))
+
+
+def test_no_candidate_or_no_reference(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["x"])
+    assert "no candidate file" in one_line_error(capsys, "score", ref)
+    assert "no reference file" in one_line_error(capsys, "score", "-c", ref)
+    assert "was read as a candidate; put the references first" in one_line_error(capsys, "score", "-i", ref, ref)
 
 
 def test_line_count_mismatch(tmp_path, capsys):
-    err = one_line_error(capsys, "score", write(tmp_path / "h", ["a", "b", "c"]), write(tmp_path / "r", ["a", "b"]))
+    ref, hyp = write(tmp_path / "r", ["a", "b"]), write(tmp_path / "h", ["a", "b", "c"])
+    err = one_line_error(capsys, "score", ref, "-i", hyp)
     assert "3 lines" in err and "2" in err
 
 
 def test_mismatch_between_systems(tmp_path, capsys):
     ref = write(tmp_path / "r", ["a", "b"])
-    err = one_line_error(capsys, "score", write(tmp_path / "h", ["a", "b"]), ref, "--system", write(tmp_path / "s", ["a"]))
+    err = one_line_error(capsys, "score", ref, "-i", write(tmp_path / "h", ["a", "b"]), write(tmp_path / "s", ["a"]))
     assert "1 lines" in err or "has 1" in err
 
 
 def test_unknown_tokenizer_suggests_the_closest(tmp_path, capsys):
     path = write(tmp_path / "h", ["a"])
-    assert "Did you mean '13a'" in one_line_error(capsys, "score", path, path, "--tokenize", "13b")
+    assert "Did you mean '13a'" in one_line_error(capsys, "score", "-c", path, "-r", path, "--tokenize", "13b")
 
 
 def test_empty_and_binary_files(tmp_path, capsys):
     empty = tmp_path / "empty"
     empty.write_text("", encoding="utf-8")
     ref = write(tmp_path / "r", ["a"])
-    assert "empty" in one_line_error(capsys, "score", str(empty), ref)
+    assert "empty" in one_line_error(capsys, "score", ref, "-i", str(empty))
     binary = tmp_path / "bin"
     binary.write_bytes(b"\xff\xfe\x00a\n")
-    assert "UTF-8" in one_line_error(capsys, "score", str(binary), ref)
+    assert "UTF-8" in one_line_error(capsys, "score", ref, "-i", str(binary))
+
+
+def test_paired_ar_refuses_nltk_smoothing(tmp_path, capsys):
+    ref = write(tmp_path / "r", ["a b c"])
+    err = one_line_error(capsys, "score", ref, "-i", ref, write(tmp_path / "s", ["a b"]), "--paired-ar",
+                         "--smoothing", "method1")
+    assert "--paired-ar needs sacrebleu's smoothing" in err
 
 
 def test_errors_have_no_traceback_in_a_real_process(tmp_path):
-    process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", str(tmp_path / "nope"), str(tmp_path / "nope2")],
-                             capture_output=True, text=True, timeout=120)
+    process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", "-c", str(tmp_path / "nope"), "-r",
+                              str(tmp_path / "nope2")], capture_output=True, text=True, timeout=120,
+                             stdin=subprocess.DEVNULL)
     assert process.returncode == 2
     assert "Traceback" not in process.stderr and process.stderr.count("\n") == 1
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from bleu_lab.exercises import build, check
+from bleu_lab.exercises import build, cases, check, mistakes
 from bleu_lab.exercises.check import HINTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -340,7 +340,7 @@ MISTAKES = [
     ("ngrams", ngrams_extra_short, "ngrams-extra-short", "shorter than n"),
     ("ngrams", ngrams_set, "ngrams-set", "not a set"),
     ("ngrams", ngrams_swapped, "swapped-arguments", "ngrams(tokens, n)"),
-    ("modified_precision", precision_reference_total, "mp-reference-total", "denominator"),
+    ("modified_precision", precision_reference_total, "mp-reference-total", "computes recall"),
     ("modified_precision", precision_no_clip, "mp-no-clip", "You do not clip"),
     ("modified_precision", precision_clip_sum, "mp-clip-sum", "MAXIMUM count in any single reference"),
     ("modified_precision", precision_first_reference, "mp-first-reference", "only look at the first reference"),
@@ -392,7 +392,7 @@ def test_every_builtin_mistake_is_recognised_as_itself(name):
     """The battery tells the mistakes apart: each wrong variant gets its own hint."""
     prefix = {"ngrams": "ngram", "modified_precision": "precision", "brevity_penalty": "brevity",
               "sentence_bleu": "sentence", "corpus_bleu": "corpus", "rouge_1": "rouge"}[name]
-    spec_mistakes = getattr(check, f"_{prefix}_mistakes")()
+    spec_mistakes = getattr(mistakes, f"{prefix}_mistakes")()
     for key, wrong in spec_mistakes:
         result = getattr(check, name)(wrong)
         assert not result.passed and result.mistake == key, (key, result.message)
@@ -405,16 +405,18 @@ def test_every_hint_is_tested():
 
 def test_a_failure_shows_inputs_as_code_to_paste():
     result = check.modified_precision(precision_no_clip)
-    assert result.case.startswith("Papineni et al. (2002), section 2.1: seven times 'the'")
-    assert 'candidate  = "the the the the the the the".split()' in result.message
-    assert 'references = ["the cat is on the mat".split(), "there is a cat on the mat".split()]' in result.message
-    assert "expected: (2, 7)" in result.message and "got:      (7, 7)" in result.message
+    # The smallest failing case is shown: 6 candidate tokens, against the paper's 18-token sentences.
+    assert result.case == "a repeated bigram against several references"
+    assert 'candidate  = "the cat the cat the cat".split()' in result.message
+    assert 'references = ["the cat sat".split(), "the cat and the cat".split()]' in result.message
+    # ('the', 'cat') 3 times, at most 2 in one reference; ('cat', 'the') twice, in no reference
+    assert "expected: (2, 5)" in result.message and "got:      (3, 5)" in result.message
 
 
 def test_a_failing_float_shows_both_values():
     result = check.brevity_penalty(bp_inverted)
-    # c = 2 ("of the") and r = 16 (the closest of 16, 18, 16): BP = exp(1 - 16/2) = exp(-7).
-    assert f"expected: {math.exp(-7):.10g}" in result.message
+    # The smallest failing case: c = 2 ("the cat"), r = 6: BP = exp(1 - 6/2) = exp(-2).
+    assert f"expected: {math.exp(-2):.10g}" in result.message
     assert "got:      1.0" in result.message
 
 
@@ -436,7 +438,8 @@ def test_any_exception_is_feedback_not_a_crash():
 
 BAD_RETURNS = [
     ("ngrams", lambda tokens, n: None, "forget the return statement"),
-    ("ngrams", lambda tokens, n: [tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)], "Counter(list_of_ngrams)"),
+    ("ngrams", lambda tokens, n: [tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)],
+     "Counter(list_of_ngrams)"),
     ("ngrams", lambda tokens, n: Counter(" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)),
      "not strings such as"),
     ("modified_precision", lambda c, refs, n: 0.5, "not one number"),
@@ -491,22 +494,22 @@ def test_printing_inside_the_students_function_is_allowed(capsys):
 def test_precision_battery_matches_the_paper():
     # Papineni et al. (2002), section 2.1: 17/18, 8/14, 2/7 and (bigrams) 10/17.
     expected = [(17, 18), (8, 14), (2, 7), (10, 17)]
-    cases = check._precision_cases()[:4]
-    assert [check._expected_precision(*copy.deepcopy(c.args)) for c in cases] == expected
+    battery = cases.precision_cases()[:4]
+    assert [cases.expected_precision(*copy.deepcopy(c.args)) for c in battery] == expected
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning:nltk")  # nltk warns about zero n-gram overlaps
 def test_sentence_and_corpus_batteries_match_nltk():
     from nltk.translate import bleu_score
 
-    for case in check._sentence_cases():
+    for case in cases.sentence_cases():
         candidate, references = case.args
-        ours = check._expected_sentence(*copy.deepcopy(case.args))
+        ours = cases.expected_sentence(*copy.deepcopy(case.args))
         theirs = bleu_score.sentence_bleu(references, candidate) if candidate else 0.0
         assert ours == pytest.approx(theirs, abs=1e-9), case.label  # nltk: about 1e-78 for a 0
-    for case in check._corpus_cases():
+    for case in cases.corpus_cases():
         candidates, references = case.args
-        ours = check._expected_corpus(*copy.deepcopy(case.args))
+        ours = cases.expected_corpus(*copy.deepcopy(case.args))
         # nltk counts a sentence without n-grams of some order as one phantom n-gram of that
         # order; by hand instead:
         if not all(candidates):
@@ -522,25 +525,26 @@ def test_sentence_and_corpus_batteries_match_nltk():
 
 
 def test_brevity_battery_matches_nltk():
-    from nltk.translate.bleu_score import brevity_penalty as nltk_bp, closest_ref_length
+    from nltk.translate.bleu_score import brevity_penalty as nltk_bp
+    from nltk.translate.bleu_score import closest_ref_length
 
-    for case in check._brevity_cases():
+    for case in cases.brevity_cases():
         candidate, references = case.args
         theirs = nltk_bp(closest_ref_length(references, len(candidate)), len(candidate))
-        assert check._expected_brevity(*copy.deepcopy(case.args)) == pytest.approx(theirs, abs=1e-12), case.label
+        assert cases.expected_brevity(*copy.deepcopy(case.args)) == pytest.approx(theirs, abs=1e-12), case.label
 
 
 def test_rouge_battery_matches_rouge_score_and_a_hand_computation():
     from rouge_score import rouge_scorer
 
-    for case in check._rouge_cases():
+    for case in cases.rouge_cases():
         candidate, reference = case.args
         theirs = rouge_scorer._score_ngrams(rouge_scorer._create_ngrams(reference, 1),
                                             rouge_scorer._create_ngrams(candidate, 1))
-        ours = check._expected_rouge(*copy.deepcopy(case.args))
+        ours = cases.expected_rouge(*copy.deepcopy(case.args))
         assert ours == pytest.approx((theirs.precision, theirs.recall, theirs.fmeasure), abs=1e-12), case.label
     # "the the the the" against "the cat sat on the mat": overlap min(4, 2) = 2, P = 2/4, R = 2/6, F = 0.4.
-    assert check._expected_rouge(["the"] * 4, "the cat sat on the mat".split()) == pytest.approx((0.5, 1 / 3, 0.4))
+    assert cases.expected_rouge(["the"] * 4, "the cat sat on the mat".split()) == pytest.approx((0.5, 1 / 3, 0.4))
 
 
 # ---------------------------------------------------------------- notebooks: stubs, solutions, staleness
@@ -690,3 +694,107 @@ def test_a_student_fills_the_stubs_of_lab_1_and_sees_the_checks_pass():
              for o in c.outputs if o.output_type == "execute_result"]
     assert shown == ["✓ check.ngrams: your ngrams passes all 8 cases.",
                      "✓ check.modified_precision: your modified_precision passes all 8 cases."]
+
+
+# ------------------------------------------------ feedback that finds the real mistake (issue 9, section 6)
+
+
+def seed_style_precision(candidate, references, n):
+    """The seed lab's 'precision': walk the reference's n-grams and divide by their number (a recall)."""
+    reference = references[0]
+    reference_counts = Counter(tuple(reference[i:i + n]) for i in range(len(reference) - n + 1))
+    candidate_counts = Counter(tuple(candidate[i:i + n]) for i in range(len(candidate) - n + 1))
+    kept = sum(min(count, candidate_counts[gram]) for gram, count in reference_counts.items())
+    return kept, sum(reference_counts.values())
+
+
+def test_a_seed_style_precision_is_told_it_computes_recall():
+    result = check.modified_precision(seed_style_precision)
+    assert not result.passed and result.mistake == "mp-reference-total", result.message
+    assert "computes recall" in result.hint and "CANDIDATE" in result.hint
+
+
+def _module_with(source: str) -> dict:
+    namespace = {"Counter": Counter, "math": math}
+    exec(source, namespace)
+    return namespace
+
+
+WRONG_NGRAMS = '''
+def ngrams(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n))  # misses the last n-gram
+
+def modified_precision(candidate, references, n):
+    ceiling = Counter()
+    for reference in references:
+        for gram, count in ngrams(reference, n).items():
+            ceiling[gram] = max(ceiling[gram], count)
+    counts = ngrams(candidate, n)
+    return sum(min(c, ceiling[g]) for g, c in counts.items()), sum(counts.values())
+'''
+
+
+def test_a_failure_caused_by_a_wrong_helper_names_the_helper():
+    namespace = _module_with(WRONG_NGRAMS)
+    result = check.modified_precision(namespace["modified_precision"])
+    assert not result.passed and result.status == "helper" and result.helper == "ngrams"
+    assert "calls your ngrams, and ngrams is wrong: fix ngrams first" in result.message
+    assert result.mistake == "ngrams-missing-last" and "last n-gram" in result.message
+    # the right modified_precision with the right ngrams passes
+    assert check.modified_precision(_module_with(WRONG_NGRAMS.replace("len(tokens) - n)", "len(tokens) - n + 1)"))[
+        "modified_precision"]).passed
+
+
+def test_a_helper_is_not_blamed_when_the_function_itself_passes():
+    namespace = _module_with(WRONG_NGRAMS + '''
+def brevity_penalty(candidate, references):
+    c = len(candidate)
+    r = min((len(x) for x in references), key=lambda L: (abs(L - c), L))
+    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+''')
+    assert check.brevity_penalty(namespace["brevity_penalty"]).passed  # does not call ngrams at all
+
+
+def bleu_clip_and_bp_wrong(candidate, references):
+    """Two mistakes at once: no clipping and an inverted brevity test."""
+    c = len(candidate)
+    r = min((len(x) for x in references), key=lambda L: (abs(L - c), L))
+    logs = []
+    for n in range(1, 5):
+        grams = [tuple(candidate[i:i + n]) for i in range(len(candidate) - n + 1)]
+        seen = {tuple(ref[i:i + n]) for ref in references for i in range(len(ref) - n + 1)}
+        matches = sum(1 for g in grams if g in seen)
+        if not grams or not matches:
+            return 0.0
+        logs.append(math.log(matches / len(grams)))
+    bp = 1.0 if c < r else math.exp(1 - r / c)
+    return bp * math.exp(sum(logs) / 4)
+
+
+def test_one_message_gives_one_hint():
+    result = check.sentence_bleu(bleu_clip_and_bp_wrong)
+    assert not result.passed
+    assert result.message.count("Hint:") == 1
+    assert "This case:" not in result.message or result.mistake is None
+    hint = result.hint or ""
+    assert not ("clip" in hint.lower() and "brevity" in hint.lower()), result.message
+
+
+def test_the_smallest_failing_case_is_shown():
+    def precision_no_clip_local(candidate, references, n):
+        return precision_no_clip(candidate, references, n)
+
+    result = check.modified_precision(precision_no_clip_local)
+    failing = [c for c in cases.precision_cases()
+               if precision_no_clip(*copy.deepcopy(c.args)) != cases.expected_precision(*copy.deepcopy(c.args))]
+    smallest = min(failing, key=lambda c: cases.size(c.args))
+    assert result.case == smallest.label
+
+
+def test_partial_credit_counts_the_passing_cases():
+    result = check.modified_precision(precision_no_clip)
+    right = sum(precision_no_clip(*copy.deepcopy(c.args)) == cases.expected_precision(*copy.deepcopy(c.args))
+                for c in cases.precision_cases())
+    assert (result.cases_passed, result.cases_total) == (right, len(cases.precision_cases()))
+    assert 0 < result.fraction < 1
+    assert check.modified_precision(modified_precision).fraction == 1.0

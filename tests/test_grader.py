@@ -30,6 +30,12 @@ NO_CLIPPING = '''def modified_precision(candidate, references, n):
     return sum(c for g, c in candidate_counts.items() if g in seen), sum(candidate_counts.values())
 '''
 
+# Which of the 8 modified_precision cases the no-clipping version still gets right, by hand: the
+# paper's candidate 1 (its three "the" fit in reference 2's four), candidate 2, candidate 1's
+# bigrams, the shorter-than-n and the empty candidate need no clip; the seven "the" (2/7) and the
+# two repeated-word cases do.
+NO_CLIPPING_RIGHT = [True, True, False, True, False, False, True, True]
+
 ENDLESS = '''def ngrams(tokens, n):
     """Never returns."""
     while True:
@@ -82,21 +88,28 @@ def test_four_submissions_give_four_rows_within_the_time_limit(submissions, tmp_
     assert [r["file"] for r in rows] == ["alice_correct.ipynb", "bob_wrong.ipynb", "carol_crashing.ipynb",
                                         "dave_looping.ipynb"]
     correct, wrong, crashing, looping = rows
+    assert {r["lab"] for r in rows} == {"lab1"}  # recognised by the checks the notebooks call
 
-    assert (correct["ngrams"], correct["modified_precision"]) == ("pass", "pass")
+    assert (correct["lab1.ngrams"], correct["lab1.modified_precision"]) == ("2.00", "3.00")
+    assert (correct["points"], correct["max_points"]) == ("5.00", "5.00")
     assert (correct["passed"], correct["total"], correct["message"]) == ("2", "2", "all 2 checks pass")
-    assert correct["brevity_penalty"] == correct["rouge_1"] == ""  # not part of Lab 1
+    assert correct["lab2.ngrams"] == correct["lab3.rouge_1"] == ""  # not part of Lab 1
 
-    assert (wrong["ngrams"], wrong["modified_precision"]) == ("pass", "fail")
+    # Partial credit: the no-clipping precision still gets the cases where clipping changes nothing.
+    right = sum(NO_CLIPPING_RIGHT)
+    assert wrong["lab1.ngrams"] == "2.00"
+    assert wrong["lab1.modified_precision"] == f"{3 * right / len(NO_CLIPPING_RIGHT):.2f}" != "0.00"
+    assert wrong["points"] == f"{2 + 3 * right / len(NO_CLIPPING_RIGHT):.2f}"
     assert wrong["passed"] == "1"
-    assert "modified_precision: case 3 of 8 fails" in wrong["message"]
+    assert "modified_precision: case 6 of 8 fails" in wrong["message"]  # the smallest failing case
     assert "You do not clip" in wrong["message"]
 
-    assert (crashing["ngrams"], crashing["modified_precision"]) == ("fail", "fail")
+    assert (crashing["lab1.ngrams"], crashing["lab1.modified_precision"]) == ("0.00", "0.00")
     assert "ModuleNotFoundError" in crashing["message"] and "SyntaxError" in crashing["message"]
     assert "ngrams: no function named ngrams was defined" in crashing["message"]
 
-    assert (looping["ngrams"], looping["modified_precision"]) == ("fail", "fail")
+    assert (looping["lab1.ngrams"], looping["lab1.modified_precision"]) == ("0.00", "0.00")
+    assert looping["points"] == "0.00"
     assert looping["message"].startswith(f"timed out after {TIMEOUT} s while checking ngrams")
     assert all("\n" not in r["message"] for r in rows)
 
@@ -127,6 +140,15 @@ def test_check_cells_are_not_run_and_renamed_functions_are_followed(tmp_path):
     nbformat.write(notebook, folder / "renamed.ipynb")
     rows = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
     assert rows[0]["ngrams"] == rows[0]["modified_precision"] == "pass", rows[0]["message"]
+    assert rows[0]["lab"] == "lab1" and rows[0]["points"] == rows[0]["max_points"] == "5.00"
+
+
+def test_the_labs_table_matches_the_solution_notebooks():
+    for lab, names in grade.LABS.items():
+        (solution,) = LAB1.parent.glob(f"{lab}_*.ipynb")
+        assert tuple(name for name, _ in grade.expected_checks(nbformat.read(solution, as_version=4))) == names
+        assert grade.lab_of(solution, names) == lab
+    assert set(grade.POINTS) == set(grade.CHECK_NAMES)
 
 
 def test_the_expected_checks_come_from_the_notebook():

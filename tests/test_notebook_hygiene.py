@@ -9,7 +9,10 @@ excluded) is checked for:
 - no network in code cells (``nltk.download``, ``urlopen``, ``requests``, URLs, ``pip install``);
 - no absolute paths of this machine in stored outputs (``/work/``, ``/root/``, ``/home/``, site-packages);
 - a "You will learn" cell and a Summary section;
-- the ``python3`` kernel, which ``make test`` runs them with.
+- the ``python3`` kernel, which ``make test`` runs them with;
+- no exercise answers in the source or the stored outputs: a notebook shows them only through
+  ``bleu_lab.answers.show_answers(key)``, whose texts are package data (checked on the notebooks
+  converted so far, ``ANSWERS_CONVERTED``).
 
 And every top-level ``NN_*.ipynb`` is listed in ``00_start_here`` and in the
 README's notebook table.
@@ -78,7 +81,9 @@ def output_texts(output: dict) -> list[str]:
     for mime, value in output.get("data", {}).items():
         if mime.startswith("image/") and not mime.startswith("image/svg"):
             continue  # base64 pixels
-        texts.append("".join(value) if isinstance(value, list) else value if isinstance(value, str) else json.dumps(value))
+        texts.append(
+            "".join(value) if isinstance(value, list) else value if isinstance(value, str) else json.dumps(value)
+        )
     return [t if isinstance(t, str) else "".join(t) for t in texts]
 
 
@@ -118,7 +123,10 @@ def network_problems(notebook: dict) -> list[str]:
         for number, line in enumerate(source(cell).splitlines(), 1):
             match = NETWORK.search(line)
             if match:
-                problems.append(f"code cell {position}, line {number} reaches for the network ({match.group(0)!r}): {line.strip()[:100]}")
+                problems.append(
+                    f"code cell {position}, line {number} reaches for the network ({match.group(0)!r}): "
+                    f"{line.strip()[:100]}"
+                )
     return problems
 
 
@@ -151,6 +159,34 @@ def kernel_problems(notebook: dict) -> list[str]:
     return [] if name == "python3" else [f"kernel is {name!r}; `make test` runs notebooks with 'python3'"]
 
 
+ANSWERS_FOLDER = ROOT / "bleu_lab" / "data" / "answers"
+# Notebooks whose answers already go through show_answers; 07, 08, 05b and 09 join when converted.
+ANSWERS_CONVERTED = re.compile(r"^(0[0-6]_\w+|lab\d_\w+)\.ipynb$")
+
+
+def _answer_lines() -> list[str]:
+    """The distinctive lines of every answer text (long enough not to occur by chance)."""
+    lines = []
+    for path in sorted(ANSWERS_FOLDER.glob("*.md")):
+        lines += [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if len(line.strip()) >= 50]
+    return lines
+
+
+def answer_problems(notebook: dict, answer_lines: list[str] | None = None) -> list[str]:
+    problems = []
+    lines = _answer_lines() if answer_lines is None else answer_lines
+    for position, cell in enumerate(notebook.get("cells", [])):
+        if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+            problems.append(f"cell {position} is a hidden cell; use bleu_lab.answers.show_answers(key) for answers")
+        text = "".join(cell.get("source", ""))
+        for output in cell.get("outputs", []):
+            text += "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
+            data = output.get("data", {})
+            text += "".join(data.get("text/html", "")) + "".join(data.get("text/markdown", ""))
+        problems += [f"cell {position} shows an answer: {line[:60]!r}..." for line in lines if line in text]
+    return problems
+
+
 def unlisted(names: list[str], text: str) -> list[str]:
     """The notebook names (without .ipynb) that ``text`` never mentions."""
     return [name for name in names if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)]
@@ -178,6 +214,13 @@ def test_notebook(path, check):
         f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
         + "\n(regenerate outputs with `make notebooks` after fixing the source)"
     )
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOK_PATHS if ANSWERS_CONVERTED.match(p.name)],
+                         ids=lambda p: str(p.relative_to(NOTEBOOKS)))
+def test_no_answer_is_visible(path):
+    problems = answer_problems(read(path))
+    assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
 
 
 def test_every_notebook_is_listed_in_start_here():
@@ -242,6 +285,11 @@ def test_checks_catch_each_mistake():
     assert structure_problems(_notebook(_cell("markdown", "## Summary")))
     assert structure_problems(_notebook(_cell("markdown", "You will learn")))
     assert kernel_problems(_notebook(kernel="python3-venv"))
+    hidden = _cell("markdown", "**Answers**")
+    hidden["metadata"] = {"jupyter": {"source_hidden": True}}
+    assert answer_problems(_notebook(hidden), [])
+    line = "1. p1 and p2 change: without reference 2 the word a matches nothing at all"
+    assert answer_problems(_notebook(_cell(count=1, outputs=[{"output_type": "stream", "text": line}])), [line])
 
 
 def test_listing_needs_the_whole_name():

@@ -132,31 +132,65 @@ def test_03_a_cat_is_on_the_mat():
     assert_shown(NB03, "a cat is on the mat", f"{expected:.4f}")
 
 
-def nasa():
-    example = load_example("nasa_rover")
-    return example["candidate"], example["references"]
+NASA_REFERENCE = "The NASA Opportunity rover is battling a massive dust storm on planet Mars."
+NASA_CANDIDATES = [  # the seed lab's candidate_1 and candidate_2 (machine outputs)
+    "The Opportunity rover is combating a big sandstorm on planet Mars.",
+    "A NASA rover is fighting a massive storm on planet Mars.",
+]
 
 
-def test_03_nasa_rover_in_three_libraries():
-    candidate, references = nasa()
-    theirs = sacrebleu.sentence_bleu(candidate, references).score
-    from_nltk = nltk_sentence([tokens(r) for r in references], tokens(candidate))
+def test_nasa_roles_in_the_example_data():
+    """The NASA sentence is the reference (the human translation), the shorter two are the candidates."""
+    for key, candidate in zip(("nasa_rover", "nasa_rover_2"), NASA_CANDIDATES):
+        example = load_example(key)
+        assert example["candidate"] == candidate
+        assert example["references"] == [NASA_REFERENCE]
+
+
+@pytest.mark.parametrize("k", [0, 1])
+def test_03_nasa_rover_in_three_libraries(k):
+    candidate = NASA_CANDIDATES[k]
+    theirs = sacrebleu.sentence_bleu(candidate, [NASA_REFERENCE]).score
+    assert f"{theirs:.2f}" == ("27.64", "35.32")[k]  # the right direction, as the seeds' README says
+    from_nltk = nltk_sentence([tokens(NASA_REFERENCE)], tokens(candidate))
     assert from_nltk == pytest.approx(theirs / 100, abs=TOLERANCE)
-    assert bleu_lab.sentence_bleu(candidate, references).score == pytest.approx(theirs / 100, abs=TOLERANCE)
-    assert_shown(NB03, "sacrebleu.sentence_bleu", f"{theirs / 100:.4f}", f"{theirs:.2f}")
-    assert_shown(NB03, "nltk", f"{from_nltk:.4f}")
+    example = load_example(("nasa_rover", "nasa_rover_2")[k])
+    ours = bleu_lab.sentence_bleu(example["candidate"], example["references"]).score
+    assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
+    assert_shown(NB03, "bleu_lab.sentence_bleu", f"{theirs:.2f}")
+    assert_shown(NB03, "nltk, lab's tokens", f"{theirs:.2f}")
 
 
 @pytest.mark.parametrize("k", [0, 1])
 def test_03_and_06_the_argument_order_trap(k):
-    candidate, references = nasa()
-    right = sacrebleu_corpus(candidate, [references[k]]).score
-    swapped = sacrebleu_corpus(references[k], [candidate]).score
-    assert round(right, 1) != round(swapped, 1)  # 27.4 vs 27.6, 35.0 vs 35.3
-    assert nltk_sentence([tokens(references[k])], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
-    assert nltk_sentence([tokens(candidate)], tokens(references[k])) == pytest.approx(swapped / 100, abs=TOLERANCE)
-    assert_shown(NB03, f"reference {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
-    assert_shown(NB06, f"reference {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
+    candidate = NASA_CANDIDATES[k]
+    right = sacrebleu_corpus(candidate, [NASA_REFERENCE]).score
+    swapped = sacrebleu_corpus(NASA_REFERENCE, [candidate]).score
+    assert f"{swapped:.2f}" == ("27.38", "34.99")[k] and round(swapped, 1) == (27.4, 35.0)[k]  # the seed's numbers
+    assert nltk_sentence([tokens(NASA_REFERENCE)], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
+    assert nltk_sentence([tokens(candidate)], tokens(NASA_REFERENCE)) == pytest.approx(swapped / 100, abs=TOLERANCE)
+    assert_shown(NB03, f"candidate {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
+    assert_shown(NB06, f"candidate {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
+
+
+def test_03_no_text_calls_the_swapped_scores_right():
+    text = (NOTEBOOKS / NB03).read_text(encoding="utf-8")
+    for wrong in ("Right: 27.38", "right 27.38", "27.64 / 35.32 come from the swapped", "the other way round"):
+        assert wrong not in text
+
+
+@pytest.mark.parametrize("k", [0, 1])
+def test_03_the_two_bugs_give_the_swapped_score(k):
+    candidate = NASA_CANDIDATES[k]
+    swapped = sacrebleu.sentence_bleu(NASA_REFERENCE, [candidate]).score
+    right = sacrebleu.sentence_bleu(candidate, [NASA_REFERENCE]).score
+    assert_shown(NB03, f"candidate {k + 1}", f"{swapped:.2f}     {swapped:.2f}     {right:.2f}   True")
+
+
+def test_03_bare_strings_in_sacrebleu_2():
+    result = sacrebleu.corpus_bleu(NASA_REFERENCE, NASA_CANDIDATES[0])
+    assert result.score == 0.0 and result.sys_len == 1
+    assert_shown(NB03, "candidate 1: BLEU = 0.00", "hyp_len = 1")
 
 
 # --------------------------------------------------------------------------- 04
@@ -326,8 +360,7 @@ def test_06_nltk_given_strings_counts_characters():
 
 
 def test_06_scales():
-    candidate, references = nasa()
-    theirs = sacrebleu.sentence_bleu(candidate, references).score
+    theirs = sacrebleu.sentence_bleu(NASA_CANDIDATES[0], [NASA_REFERENCE]).score
     assert_shown(NB06, f"sacrebleu: {theirs:.4f}")
     assert_shown(NB06, f"bleu_lab:  {theirs / 100:.4f}")
 
@@ -340,6 +373,9 @@ def test_06_tokenization_grid(tokenizer, lowercase):
     ours = bleu_lab.sentence_bleu(candidate, [reference], tokenize=tokenizer, lowercase=lowercase).score
     assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
     assert_shown(NB06, f"{tokenizer:>8}  {lowercase!s:>9}  {theirs:9.2f}  {theirs / 100:8.4f}")
+    case = "lc" if lowercase else "mixed"  # Post (2018): the signature names the settings of each row
+    assert_shown(NB06, f"{theirs / 100:8.4f}  nrefs:1|case:{case}|eff:no|tok:{tokenizer}|smooth:none|version:")
+    assert_shown(NB06, "each bleu_lab signature is sacrebleu's plus bleu_lab's version: True")
 
 
 # --------------------------------------------------------------------------- prose
@@ -372,3 +408,102 @@ def test_numbers_in_the_prose_are_printed_by_the_cells(name):
         f"notebooks/{name}: the text states {', '.join(missing)}, but no cell output shows it. "
         "Print the number in a cell, or correct the text."
     )
+
+
+def test_02_every_marked_candidate_is_on_the_r_6_curve():
+    """The BP-against-length figure draws r = 6: every candidate it marks must have r = 6."""
+    rows = ["the", "the cat", "the cat is on", "the cat is on the mat", "the cat is on the mat today for a while"]
+    for candidate in rows:
+        assert sacrebleu_corpus(candidate, ["the cat is on the mat"]).ref_len == 6
+    assert_shown(NB02, f"marked candidate lengths: {[len(c.split()) for c in rows]}")
+    assert_shown(NB02, "the cat is on the mat today for a while", "10", "0.6000")
+
+
+# --------------------------------------------------------------------------- seed 004's examples
+def _nltk_fraction(references, candidate, n=1):
+    p = nltk_bleu.modified_precision([r.split() for r in references], candidate.split(), n)
+    return p.numerator, p.denominator
+
+
+def test_00_glossary():
+    text = " ".join("".join(c["source"]) for c in json.loads((NOTEBOOKS / NB00).read_text())["cells"]
+                    if c["cell_type"] == "markdown")
+    for word in ("hypothesis", "prediction", "system output", "target", "sentence level", "corpus level"):
+        assert word in text, word
+
+
+def test_01_plain_precision_he_eats_an_apple():
+    assert _nltk_fraction(["He ate an apple"], "He eats an apple") == (3, 4)
+    assert_shown(NB01, "plain precision:   3/4 = 0.7500")
+
+
+@pytest.mark.parametrize("targets, clipped", [
+    (["He eats an apple", "He ate an apple"], (2, 6)),  # the explainer's 2/6, with its first pair as targets
+    (["He eats an apple", "He ate a tasty fruit"], (4, 6)),
+])
+def test_01_he_he_he_needs_stated_targets(targets, clipped):
+    assert _nltk_fraction(targets, "He He He eats tasty fruit") == clipped
+    assert_shown(NB01, f"clipped {clipped[0]}/{clipped[1]} = {clipped[0] / clipped[1]:.4f}")
+
+
+def test_04_method1_changes_nothing_on_the_guard_sentence():
+    from nltk.tokenize import word_tokenize
+
+    reference = word_tokenize("The guard arrived late because it was raining.", preserve_line=True)
+    candidate = word_tokenize("The guard arrived late because of the rain.", preserve_line=True)
+    method1 = nltk_bleu.SmoothingFunction().method1
+    smoothed = nltk_bleu.sentence_bleu([reference], candidate, (0.25,) * 4, smoothing_function=method1)
+    plain = nltk_bleu.sentence_bleu([reference], candidate, (0.25,) * 4)
+    assert f"{smoothed:.4f}" == f"{plain:.4f}" == "0.4671"
+    assert_shown(NB04, f"nltk, method1:        {smoothed:.4f}")
+    assert_shown(NB04, f"bleu_lab, method1:    {smoothed:.4f}")
+
+
+@pytest.mark.parametrize("method", ["floor", "add-k", "exp"])
+def test_04_smoothed_fractions(method):
+    from sacrebleu.metrics import BLEU
+
+    theirs = BLEU(smooth_method=method).sentence_score("the cat sat on the mat", ["the cat is on the mat"])
+    assert_shown(NB04, f"smoothing={method!r}", f"BLEU = {theirs.score / 100:.4f}")
+    fourth = {"floor": "0.1 / 3", "add-k": "(0 + 1) / (3 + 1)", "exp": "1 / (2^1 x 3)"}[method]
+    assert_shown(NB04, f"p4 = {fourth:<34} = {theirs.precisions[3] / 100:.4f}")
+
+
+# --------------------------------------------------------------------------- 05: chrF step by step, ROUGE-Lsum
+@pytest.mark.parametrize("label, candidate",
+                         [("padded", "the cat is on the mat next to the dog"), ("short", "the cat")])
+def test_05_chrf_beta(label, candidate):
+    from sacrebleu.metrics import CHRF
+
+    scores = [CHRF(beta=beta).sentence_score(candidate, ["the cat is on the mat"]).score / 100 for beta in (1, 2, 3)]
+    assert_shown(NB05, f"{label:>10}" + "".join(f"{s:10.4f}" for s in scores))
+
+
+def test_05_chrf_table_and_chrf_plus_plus():
+    from sacrebleu.metrics import CHRF
+
+    plain = CHRF().sentence_score("the cat sat on the mat", ["the cat is on the mat"]).score
+    plus = CHRF(word_order=2).sentence_score("the cat sat on the mat", ["the cat is on the mat"]).score
+    assert_shown(NB05, f"sacrebleu prints {plain:.2f}")
+    assert_shown(NB05, f"sacrebleu prints {plus:.2f}")
+    assert_shown(NB05, "nc:6|nw:2")  # chrF++: six character orders and two word orders
+    # the 6-gram row by hand: "thecatsatonthemat" has 17 - 5 = 12 character 6-grams, "thecatisonthemat" 11
+    assert_shown(NB05, "char 6      12      11")
+
+
+@pytest.mark.parametrize("summary, l_f, lsum_f", [
+    ("it was happy.\nthe cat sat on the mat.", "0.6667", "1.0000"),
+    ("the cat was happy on the mat.", "0.6250", "0.8750"),
+])
+def test_05_rouge_lsum(summary, l_f, lsum_f):
+    scorer = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"])
+    scores = scorer.score("the cat sat on the mat.\nit was happy.", summary)
+    assert (f"{scores['rougeL'].fmeasure:.4f}", f"{scores['rougeLsum'].fmeasure:.4f}") == (l_f, lsum_f)
+    assert_shown(NB05, f"ROUGE-L    F = {l_f}   (rouge-score {l_f})")
+    assert_shown(NB05, f"ROUGE-Lsum F = {lsum_f}   (rouge-score {lsum_f})")
+
+
+def test_05_no_false_claim_about_synonyms():
+    text = (NOTEBOOKS / NB05).read_text(encoding="utf-8")
+    assert "No surface-overlap metric" not in text and "No surface metric gives real credit" not in text
+    assert "METEOR" in text

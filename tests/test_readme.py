@@ -8,11 +8,9 @@ import bleu_lab
 
 README = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 
-NASA_CANDIDATE = "The NASA Opportunity rover is battling a massive dust storm on planet Mars."
-NASA_REFERENCES = [
-    "The Opportunity rover is combating a big sandstorm on planet Mars.",
-    "A NASA rover is fighting a massive storm on planet Mars.",
-]
+# The seed lab's roles: the NASA sentence is the human reference, the shorter one machine output 1.
+NASA_CANDIDATE = "The Opportunity rover is combating a big sandstorm on planet Mars."
+NASA_REFERENCES = ["The NASA Opportunity rover is battling a massive dust storm on planet Mars."]
 
 
 def test_readme_quick_start_is_the_two_commands():
@@ -22,7 +20,11 @@ def test_readme_quick_start_is_the_two_commands():
 
 def test_readme_example_output_is_current():
     result = bleu_lab.sentence_bleu(NASA_CANDIDATE, NASA_REFERENCES)
-    # sacrebleu prints 40.90 for this pair (see notebook 03); the README must show the same.
+    # sacrebleu prints 27.64 for this pair (see notebook 03); the README must show the same.
+    import sacrebleu
+
+    theirs = sacrebleu.sentence_bleu(NASA_CANDIDATE, NASA_REFERENCES).score
+    assert f"{theirs:.2f}" == f"{100 * result.score:.2f}" == "27.64"
     assert ">>> print(result)\n" + str(result) + "\n" in README
     assert result.explain() in README
 

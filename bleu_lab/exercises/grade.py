@@ -10,11 +10,22 @@ notebook checks through the same check the student saw. A submission that
 does not parse, raises while its cells run, or loops forever gets a row with
 ``fail`` and a message; it never stops the grading of the others.
 
-CSV columns: ``file`` (path relative to the folder), one column per check
-(``ngrams``, ``modified_precision``, ``brevity_penalty``, ``sentence_bleu``,
-``corpus_bleu``, ``rouge_1``: ``pass``, ``fail``, or empty when the lab does
-not have that exercise), ``passed`` and ``total`` (numbers of checks), and
-``message`` (what went wrong, on one line; "all N checks pass" otherwise).
+Points and partial credit: each function is worth ``POINTS[name]`` points, and a
+submission earns them in proportion to the check's cases that pass (a
+``modified_precision`` that passes 6 of its 8 cases earns 6/8 of 3 points). A
+function that cannot be run, or is not implemented, earns 0.
+
+CSV columns (``COLUMNS``): ``file`` (path relative to the folder), ``lab`` (``lab1``,
+``lab2``, ``lab3``, recognised by the file name or by the checks the notebook
+calls), then one column per function per lab, ``lab1.ngrams``,
+``lab1.modified_precision``, ``lab2.ngrams``, ... holding the points earned (empty
+for the other labs' columns), then ``points`` and ``max_points`` (the sums),
+``passed`` and ``total`` (numbers of checks that pass completely), and ``message``
+(what went wrong, on one line; "all N checks pass" otherwise).
+
+In Python, :func:`grade_one` returns the row as a dict, which also keeps one
+``pass``/``fail`` entry per check name (``row["ngrams"]``) and the points per check
+name (``row["points_by_check"]``, a dict); the CSV leaves those two out.
 """
 
 from __future__ import annotations
@@ -35,7 +46,17 @@ from pathlib import Path
 from .build import calls_check, check_calls
 from .check import CHECK_NAMES
 
-COLUMNS = ("file", *CHECK_NAMES, "passed", "total", "message")
+# The points each exercise is worth; partial credit is the share of its cases that pass.
+POINTS = {"ngrams": 2, "modified_precision": 3, "brevity_penalty": 2, "sentence_bleu": 3, "corpus_bleu": 3,
+          "rouge_1": 3}
+# The functions each lab checks, in notebook order (the solution notebooks' check calls).
+LABS = {
+    "lab1": ("ngrams", "modified_precision"),
+    "lab2": ("ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu"),
+    "lab3": ("rouge_1",),
+}
+LAB_COLUMNS = tuple(f"{lab}.{name}" for lab, names in LABS.items() for name in names)
+COLUMNS = ("file", "lab", *LAB_COLUMNS, "points", "max_points", "passed", "total", "message")
 DEFAULT_TIMEOUT = 20.0
 MEMORY_LIMIT = 4 * 1024**3  # bytes of address space for one submission
 
@@ -132,7 +153,8 @@ def run_one(notebook_path: Path, report_path: Path) -> None:
                     continue
                 try:
                     result = getattr(check, name)(function)
-                    event(kind="result", check=name, passed=result.passed, summary=_short_summary(result))
+                    event(kind="result", check=name, passed=result.passed, summary=_short_summary(result),
+                          cases_passed=result.cases_passed, cases_total=result.cases_total)
                 except Exception as error:  # a check should never raise; if it does, the row says so
                     event(kind="result", check=name, passed=False,
                           summary=f"the check itself failed: {type(error).__name__}: {error}")
@@ -171,16 +193,42 @@ def _read_events(path: Path) -> list:
     return events
 
 
+def lab_of(path: Path, check_names) -> str:
+    """Which lab a submission is: ``lab2`` from a name like ``lab2_...`` or ``alice_lab2``, else from its checks."""
+    for lab in LABS:
+        if lab in path.stem.lower().replace("-", "_").split("_") or path.stem.lower().startswith(lab):
+            return lab
+    names = tuple(check_names)
+    for lab, expected in LABS.items():
+        if names == expected:
+            return lab
+    return ""
+
+
+def _points(result) -> float:
+    """Partial credit for one check's result event: POINTS x the share of its cases that pass."""
+    name = result["check"]
+    total = result.get("cases_total") or 0
+    if result.get("passed"):
+        return float(POINTS[name])
+    return POINTS[name] * (result.get("cases_passed", 0) / total if total else 0.0)
+
+
 def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
-    """Grade one notebook in a subprocess; return its CSV row as a dict."""
-    row = {column: "" for column in COLUMNS}
+    """Grade one notebook in a subprocess; return its row as a dict (the CSV's columns and a little more)."""
+    row: dict = {column: "" for column in COLUMNS}
+    row.update({name: "" for name in CHECK_NAMES})  # pass / fail per check, for callers in Python
     row["file"] = path.relative_to(root).as_posix()
+    row["points_by_check"] = {}
     try:
         with open(path, encoding="utf-8") as handle:
             checks = expected_checks(json.load(handle))
     except (OSError, ValueError) as error:
-        row.update(passed=0, total=0, message=f"cannot read the notebook: {type(error).__name__}: {error}")
+        row.update(passed=0, total=0, points="0.00", max_points="0.00",
+                   message=f"cannot read the notebook: {type(error).__name__}: {error}")
         return row
+    lab = lab_of(path, [name for name, _ in checks])
+    row["lab"] = lab
 
     with tempfile.TemporaryDirectory(prefix="bleu_lab_grade_") as work:
         report = Path(work) / "events.jsonl"
@@ -215,8 +263,12 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
         messages.insert(0, f"the submission stopped the grader's process (exit code {process.returncode}): {tail[0]}")
 
     passed = 0
+    earned = {}
     for name, _ in checks:
         result = results.get(name)
+        earned[name] = _points(result) if result else 0.0
+        if lab and f"{lab}.{name}" in row:
+            row[f"{lab}.{name}"] = f"{earned[name]:.2f}"
         if result and result["passed"]:
             row[name] = "pass"
             passed += 1
@@ -227,6 +279,9 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
             elif not timed_out and process.returncode == 0:
                 messages.append(f"{name}: not checked")
     row["passed"], row["total"] = passed, len(checks)
+    row["points_by_check"] = earned
+    row["points"] = f"{sum(earned.values()):.2f}"
+    row["max_points"] = f"{sum(POINTS[name] for name, _ in checks):.2f}"
     if not checks:
         messages.append("no exercise found: the notebook calls no check and defines none of the functions")
     if not messages:
@@ -250,9 +305,10 @@ def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) 
         start = time.monotonic()
         row = grade_one(path, folder, timeout)
         rows.append(row)
-        log(f"{row['file']}: {row['passed']}/{row['total']} checks pass ({time.monotonic() - start:.1f} s)")
+        log(f"{row['file']}: {row['passed']}/{row['total']} checks pass, {row['points']}/{row['max_points']} points "
+            f"({time.monotonic() - start:.1f} s)")
     with open(out, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(rows)
     log(f"graded {len(rows)} submission(s): {out}")

@@ -1,0 +1,245 @@
+"""The cases every lab check runs, and the right answers to them (computed by bleu_lab).
+
+A case is one input for the student's function: the examples of Papineni et al. (2002)
+and Lin (2004), then the edges (an empty candidate, a candidate shorter than n, repeated
+words, several references, references tied in length). :func:`size` orders them: a
+failing check reports its smallest failing case, the easiest to work through by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .mistakes import plain_counts
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input for the student's function; ``note`` explains the edge it tests."""
+
+    label: str
+    args: tuple
+    note: str = ""
+    on_error: str | None = None  # the HINTS key to give when the student's function raises here
+
+
+def _t(text: str) -> list:
+    return text.split()
+
+
+# Papineni et al. (2002), section 2.1, example 1 (lowercased, punctuation removed).
+PAPER_CANDIDATE_1 = _t("it is a guide to action which ensures that the military always obeys the commands of the party")
+PAPER_CANDIDATE_2 = _t("it is to insure the troops forever hearing the activity guidebook that party direct")
+PAPER_REFERENCES = [
+    _t("it is a guide to action that ensures that the military will forever heed party commands"),
+    _t("it is the guiding principle which guarantees the military forces always being under the command of the party"),
+    _t("it is the practical guide for the army always to heed the directions of the party"),
+]
+# Papineni et al. (2002), section 2.1, example 2.
+PAPER_THE = _t("the the the the the the the")
+CAT_REFERENCES = [_t("the cat is on the mat"), _t("there is a cat on the mat")]
+
+_NOTE_SHORT = "The candidate has fewer than n tokens, so it has no n-grams at all."
+_NOTE_EMPTY = "The candidate is empty: it has no n-grams and length c = 0."
+
+
+def ngram_cases():
+    return (
+        Case("unigrams of a short sentence", (_t("the cat sat on the mat"), 1)),
+        Case("bigrams of a short sentence", (_t("the cat sat on the mat"), 2)),
+        Case("a repeated bigram", (_t("the cat the cat"), 2), "('the', 'cat') occurs twice, so its count is 2."),
+        Case("n equal to the sentence length", (_t("a b c"), 3), "Exactly one n-gram: the whole sentence."),
+        Case("a sentence shorter than n", (_t("the cat"), 3), _NOTE_SHORT + " Return an empty Counter."),
+        Case("an empty sentence", ([], 1), "No tokens, no n-grams: return an empty Counter."),
+        Case("4-grams of candidate 1 of Papineni et al. (2002)", (PAPER_CANDIDATE_1, 4)),
+        Case("one token", (_t("cat"), 1)),
+    )
+
+
+def precision_cases():
+    return (
+        Case("Papineni et al. (2002), section 2.1: candidate 1, unigrams (17/18 in the paper)",
+             (PAPER_CANDIDATE_1, PAPER_REFERENCES, 1)),
+        Case("Papineni et al. (2002), section 2.1: candidate 2, unigrams (8/14 in the paper)",
+             (PAPER_CANDIDATE_2, PAPER_REFERENCES, 1)),
+        Case("Papineni et al. (2002), section 2.1: seven times 'the' (2/7 in the paper)",
+             (PAPER_THE, CAT_REFERENCES, 1),
+             "'the' occurs 7 times in the candidate but at most twice in one reference."),
+        Case("Papineni et al. (2002), section 2.1: candidate 1, bigrams (10/17 in the paper)",
+             (PAPER_CANDIDATE_1, PAPER_REFERENCES, 2)),
+        Case("repeated words against several references",
+             (_t("the cat and the dog and the cat"), [_t("the dog"), _t("the cat and the cat")], 1),
+             "Each word is clipped by its largest count in any one reference."),
+        Case("a repeated bigram against several references",
+             (_t("the cat the cat the cat"), [_t("the cat sat"), _t("the cat and the cat")], 2)),
+        Case("a candidate shorter than n", (_t("the cat"), [_t("the cat sat down")], 4),
+             _NOTE_SHORT + " Both numbers are 0."),
+        Case("an empty candidate", ([], [_t("the cat sat")], 1), _NOTE_EMPTY + " Both numbers are 0."),
+    )
+
+
+def brevity_cases():
+    return (
+        Case("Papineni et al. (2002): the short candidate 'of the' against the three references",
+             (_t("of the"), PAPER_REFERENCES)),
+        Case("Papineni et al. (2002): candidate 1 has the length of reference 2",
+             (PAPER_CANDIDATE_1, PAPER_REFERENCES)),
+        Case("a candidate longer than its reference",
+             (_t("the cat is on the mat today"), [_t("the cat is on the mat")]),
+             "c = 7 > r = 6: a longer candidate is not penalized."),
+        Case("a candidate shorter than its reference", (_t("the cat"), [_t("the cat is on the mat")]),
+             "c = 2, r = 6: BP = exp(1 - 6/2)."),
+        Case("several references: the closest length is neither the shortest nor the longest",
+             (_t("the cat sat on mats"),
+              [_t("a black cat was sitting on the mat today"), _t("the cat sat on the mat"), _t("cat sat")]),
+             "c = 5; the reference lengths are 9, 6 and 2, so r = 6."),
+        Case("several references: the closest is not the first",
+             (_t("cat on the mat"), [_t("cat sat"), _t("a black cat sat on the mat today"), _t("the cat sat on mat")]),
+             "c = 4; the reference lengths are 2, 8 and 5, so r = 5."),
+        Case("two references equally close to c (a tie), the longer one listed first",
+             (_t("the cat sat on mats"), [_t("the cat sat on the mat"), _t("the cat sat there")]),
+             "c = 5; the references have 6 and 4 tokens, both 1 away from c."),
+        Case("two references equally close to c (a tie), the shorter one listed first",
+             (_t("cat on mat"), [_t("cat mat"), _t("a cat on mat")]),
+             "c = 3; the references have 2 and 4 tokens, both 1 away from c."),
+        Case("an empty candidate", ([], [_t("the cat sat")]),
+             _NOTE_EMPTY + " r/c is undefined there: return 0.0 (BLEU is 0 anyway).", "bp-empty-candidate"),
+    )
+
+
+_NOTE_ZERO = "Some n-gram precision of this candidate is 0."
+
+
+def sentence_cases():
+    return (
+        Case("a one-word substitution", (_t("a cat is on the mat"), [_t("the cat is on the mat")])),
+        Case("Papineni et al. (2002), section 2.1: candidate 1 against the three references",
+             (PAPER_CANDIDATE_1, PAPER_REFERENCES)),
+        Case("repeated words against several references", (_t("the the the cat is on the mat"), CAT_REFERENCES),
+             "'the' must be clipped by its largest count in one reference."),
+        Case("a short candidate (brevity penalty)", (_t("the cat is on"), [_t("the cat is on the mat")]),
+             "c = 4 < r = 6: BP = exp(1 - 6/4)."),
+        Case("a candidate longer than its reference",
+             (_t("the cat is on the mat today"), [_t("the cat is on the mat")])),
+        Case("several references of different lengths",
+             (_t("the cat sat on the mat"), [_t("the cat sat on the red mat"), _t("a black cat sat on the mat all day"),
+                                             _t("the cat sat")]),
+             "c = 6; the reference lengths are 7, 9 and 3, so r = 7."),
+        Case("several references: the closest is not the first",
+             (_t("the cat is on the mat"), [_t("the cat"), _t("the cat is on the big red mat"),
+                                            _t("the cat is on the red mat")]),
+             "c = 6; the reference lengths are 2, 8 and 7, so r = 7."),
+        Case("two references equally close to c (a tie)",
+             (_t("the cat is on mat"), [_t("the cat is on the mat"), _t("the cat is on")])),
+        Case("Papineni et al. (2002), section 2.1: candidate 2, no matching 3-gram",
+             (PAPER_CANDIDATE_2, PAPER_REFERENCES), _NOTE_ZERO, "bleu-zero-precision"),
+        Case("a candidate shorter than 4 tokens", (_t("the cat"), [_t("the cat sat")]),
+             "The candidate has no 3-grams or 4-grams: p3 = p4 = 0/0.", "bleu-empty-order"),
+        Case("an empty candidate", ([], [_t("the cat sat")]), _NOTE_EMPTY + " Its BLEU is 0.", "bp-empty-candidate"),
+    )
+
+
+def corpus_cases():
+    return (
+        Case("Papineni et al. (2002), section 2.1: both candidates as a corpus",
+             ([PAPER_CANDIDATE_1, PAPER_CANDIDATE_2], [PAPER_REFERENCES, PAPER_REFERENCES])),
+        Case("a corpus of one sentence (equals its sentence BLEU)",
+             ([_t("a cat is on the mat")], [[_t("the cat is on the mat")]])),
+        Case("one long and one short sentence",
+             ([_t("the cat is on the mat today"), _t("the dog is in the")],
+              [[_t("the cat is on the mat")], [_t("the dog is in the garden now"), _t("a dog sits in the garden")]]),
+             "c and r are summed over the corpus before the brevity penalty is applied."),
+        Case("three sentences with several references",
+             ([_t("the the the cat is on the mat"), _t("there is a dog in the garden"),
+               _t("a bird is singing in the tree")],
+              [CAT_REFERENCES, [_t("a dog is in the garden"), _t("there is a dog in a garden")],
+               [_t("a bird sings in the tree"), _t("in the tree a bird is singing")]])),
+        Case("a tie in reference length inside a corpus",
+             ([_t("the cat is on the mat"), _t("the dog is")],
+              [[_t("the cat is on the mat")], [_t("the dog is in"), _t("the dog")]]),
+             "The second candidate has 3 tokens and references of 4 and 2 tokens: on a tie, r is the shorter, 2."),
+        Case("a sentence with no 4-gram match inside a corpus that has some",
+             ([_t("the cat is on the mat"), _t("the dog sat in a garden")],
+              [[_t("the cat is on the mat")], [_t("a dog sat in the garden")]]),
+             "The second sentence alone has BLEU 0, but the corpus sums have no zero precision."),
+        Case("n-grams must not cross sentence boundaries",
+             ([_t("the cat is"), _t("on the mat")], [[_t("the cat")], [_t("is on the mat")]]),
+             "No sentence has 4 tokens, so the corpus has no 4-grams: p4 = 0/0 and BLEU = 0.", "bleu-empty-order"),
+        Case("a corpus with an empty candidate",
+             ([_t("the cat is on the mat"), []], [[_t("the cat is on the mat")], [_t("a dog")]]),
+             "The empty candidate adds 0 to c and to every total, and its closest reference length to r."),
+        Case("a corpus with no 4-gram match at all",
+             ([PAPER_CANDIDATE_2, _t("the cat sat")], [PAPER_REFERENCES, [_t("the cat sat down")]]),
+             "Summed over the corpus, p4 is still 0, so corpus BLEU is 0.", "bleu-zero-precision"),
+    )
+
+
+def rouge_cases():
+    return (
+        Case("Lin (2004): 'police kill the gunman' against 'police killed the gunman'",
+             (_t("police kill the gunman"), _t("police killed the gunman"))),
+        Case("a candidate longer than the reference",
+             (_t("the cat was found under the bed"), _t("the cat was under the bed"))),
+        Case("a candidate shorter than the reference", (_t("the cat sat"), _t("the cat sat on the mat"))),
+        Case("repeated words", (_t("the the the the"), _t("the cat sat on the mat")),
+             "'the' occurs 4 times in the candidate and twice in the reference: it overlaps twice."),
+        Case("Lin (2004): word order does not matter for ROUGE-1",
+             (_t("the gunman kill police"), _t("police killed the gunman"))),
+        Case("no word in common", (_t("a dog barked"), _t("the cat sat")),
+             "P = R = 0, so P + R = 0: F is defined as 0 there.", "rouge-zero-division"),
+        Case("an empty candidate", ([], _t("the cat sat")),
+             "The candidate has no words: P = R = F = 0.", "rouge-zero-division"),
+        Case("an empty reference", (_t("the cat sat"), []),
+             "The reference has no words: P = R = F = 0.", "rouge-zero-division"),
+    )
+
+
+# ---------------------------------------------------------------- the correct answers (bleu_lab)
+
+
+def expected_ngrams(tokens, n):
+    from ..counting import ngrams
+
+    return plain_counts(ngrams(tokens, n))
+
+
+def expected_precision(candidate, references, n):
+    from ..bleu import modified_precision
+
+    result = modified_precision(candidate, references, n, tokenize="none")
+    return (result.matches, result.total)
+
+
+def expected_brevity(candidate, references):
+    from ..bleu import brevity_penalty
+
+    return brevity_penalty(candidate, references, tokenize="none").value
+
+
+def expected_sentence(candidate, references):
+    from ..bleu import sentence_bleu
+
+    return sentence_bleu(candidate, references, tokenize="none").score
+
+
+def expected_corpus(candidates, references):
+    from ..bleu import corpus_bleu
+
+    return corpus_bleu(candidates, references, tokenize="none").score
+
+
+def expected_rouge(candidate, reference):
+    from ..rouge import rouge_n  # token lists are used as given: no lowercasing, no splitting
+
+    result = rouge_n(candidate, [reference], n=1)
+    return (result.precision, result.recall, result.fmeasure)
+
+
+
+def size(args) -> int:
+    """How big a case is: the number of tokens in its arguments (nested lists counted through)."""
+    if isinstance(args, str):
+        return 1
+    if isinstance(args, (list, tuple)):
+        return sum(size(item) for item in args)
+    return 0

@@ -1,0 +1,438 @@
+"""The usual mistakes of the lab exercises: what each one computes, and the hint that names it.
+
+Each mistake is a small, independent, deliberately wrong implementation. When a student's
+answer equals one of them (and differs from the right answer), the check gives that
+mistake's hint, so the student learns *what* went wrong, not only that something did.
+``HELPERS`` says which lab functions a later one usually calls, so that a failure caused by
+a wrong helper (``ngrams`` inside ``modified_precision``) names the helper.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------- hints
+
+HINTS = {
+    # n-grams
+    "ngrams-missing-last": (
+        "You miss the last n-gram. A sentence of L tokens has L - n + 1 n-grams: the start "
+        "positions are range(len(tokens) - n + 1)."
+    ),
+    "ngrams-extra-short": (
+        "Your result has n-grams shorter than n at the end of the sentence (tokens[i:i + n] is "
+        "shorter near the end). Stop at the last full n-gram: range(len(tokens) - n + 1)."
+    ),
+    "ngrams-set": (
+        "Repeated n-grams must be counted every time they occur: count them with a Counter, "
+        "not a set."
+    ),
+    "ngrams-ignores-n": "Your result does not depend on n: build tuples of exactly n tokens.",
+    # modified precision
+    "mp-reference-total": (
+        "You divide by the number of n-grams in the REFERENCE, so your function computes recall "
+        "(how much of the reference the candidate covers), not precision. Modified precision divides "
+        "the clipped matches by the number of n-grams in the CANDIDATE: max(0, len(candidate) - n + 1) "
+        "(Papineni et al. 2002, section 2.1). Notebook 03, 'Find the two bugs', shows a well-known lab "
+        "that made this mistake."
+    ),
+    "mp-no-clip": (
+        "You do not clip. A candidate n-gram counts at most as often as it occurs in a single "
+        "reference: Count_clip = min(Count, Max_Ref_Count) (Papineni et al. 2002, section 2.1; "
+        "the candidate 'the the the the the the the' scores 2/7, not 7/7)."
+    ),
+    "mp-clip-sum": (
+        "You clip by the SUM of an n-gram's counts over the references. Clip by the MAXIMUM "
+        "count in any single reference: Max_Ref_Count = max over references of the count."
+    ),
+    "mp-first-reference": (
+        "You only look at the first reference. Every reference counts: clip each n-gram by its "
+        "largest count in any of the references."
+    ),
+    "mp-distinct-total": (
+        "The denominator counts every n-gram of the candidate, repeats included, not only the "
+        "distinct ones: max(0, len(candidate) - n + 1)."
+    ),
+    "mp-distinct-matches": (
+        "Repeated n-grams count every time they occur (up to their clip): sum min(count, "
+        "Max_Ref_Count) over the candidate's n-grams, not the number of distinct matches."
+    ),
+    "mp-negative-total": (
+        "A candidate with fewer than n tokens has no n-grams at all: total = max(0, len(candidate) "
+        "- n + 1) is 0, never negative."
+    ),
+    # brevity penalty
+    "bp-inverted": (
+        "Your brevity-penalty condition is inverted. BP = 1 when the candidate is LONGER than the "
+        "reference (c > r); BP = exp(1 - r/c) when it is shorter or equal (c <= r) "
+        "(Papineni et al. 2002, section 2.2.2)."
+    ),
+    "bp-flipped-ratio": (
+        "The exponent is 1 - r/c: the reference length divided by the candidate length, not c/r."
+    ),
+    "bp-tie-longer": (
+        "Two references are equally close to c and you took the longer one. On a tie take the "
+        "SHORTER reference length, as mteval-v13a, sacrebleu and nltk do: "
+        "min(lengths, key=lambda r: (abs(r - c), r))."
+    ),
+    "bp-shortest": (
+        "r is the reference length CLOSEST to the candidate length c (the 'best match length'), "
+        "not the shortest reference."
+    ),
+    "bp-longest": "r is the reference length CLOSEST to the candidate length c, not the longest reference.",
+    "bp-first": (
+        "r is the reference length closest to the candidate length c among ALL references, not "
+        "the length of the first reference."
+    ),
+    "bp-mean": "r is the reference length closest to the candidate length c, not the average reference length.",
+    # sentence and corpus BLEU
+    "bleu-zero-precision": (
+        "One n-gram precision is 0, so the geometric mean (p1 p2 p3 p4)^(1/4) is 0 and BLEU is 0 "
+        "(there is no smoothing here). Do not skip the zero precisions, and do not take log(0) "
+        "(math.log raises ValueError): return 0.0 as soon as a precision is 0."
+    ),
+    "bleu-arithmetic-mean": (
+        "BLEU combines the precisions with a GEOMETRIC mean, exp(sum_n w_n log p_n) = "
+        "(p1 p2 p3 p4)^(1/4), not the arithmetic mean (p1 + p2 + p3 + p4) / 4."
+    ),
+    "bleu-empty-order": (
+        "When the candidate has fewer than n tokens it has no n-grams of order n: p_n = 0/0. "
+        "Count that precision as 0 (so BLEU is 0 without smoothing) instead of dividing by a zero total."
+    ),
+    "bleu-no-bp": "You left out the brevity penalty: BLEU = BP * exp(sum_n w_n log p_n).",
+    "bleu-scale-100": (
+        "Your score is 100 times the expected one. Return the 0-1 score of the formula "
+        "(sacrebleu prints 100 times it)."
+    ),
+    "corpus-average": (
+        "You average sentence BLEU scores. Corpus BLEU adds up the clipped matches and the n-gram "
+        "totals of every order, and c and r, over all sentences, then applies the formula once to "
+        "the sums (Papineni et al. 2002, sections 2.1.1 and 2.2.2)."
+    ),
+    "corpus-concatenate": (
+        "You joined the sentences into one long sentence, so some n-grams cross sentence "
+        "boundaries. Count each sentence against its own references, then add the counts."
+    ),
+    "corpus-sentence-bp": (
+        "The brevity penalty of a corpus is computed once, from the corpus totals: c = sum of the "
+        "candidate lengths, r = sum of the closest reference lengths; not per sentence."
+    ),
+    # ROUGE-1
+    "rouge-swapped": (
+        "Precision and recall are swapped. Precision = overlap / number of CANDIDATE unigrams, "
+        "recall = overlap / number of REFERENCE unigrams (Lin 2004, section 2). Check the order of "
+        "your parameters too: rouge_1(candidate, reference)."
+    ),
+    "rouge-no-clip": (
+        "The overlap must be clipped: a word counts at most as often as it occurs in the reference, "
+        "overlap = sum over words w of min(count_candidate(w), count_reference(w))."
+    ),
+    "rouge-set": "Repeated words count: use word counts (a Counter), not sets of words.",
+    "rouge-zero-division": (
+        "Guard every division: when the candidate or the reference is empty, P or R is 0 (not 0/0), "
+        "and F = 0 when P + R = 0."
+    ),
+    "bp-empty-candidate": (
+        "An empty candidate has c = 0, where r/c is undefined: return 0.0 for it (BLEU is 0 anyway), "
+        "as sacrebleu and nltk do."
+    ),
+    "rouge-arithmetic-f": "F is the harmonic mean 2PR / (P + R), not the arithmetic mean (P + R) / 2.",
+    # any function
+    "swapped-arguments": (
+        "Your function gives the expected answer when its arguments are swapped: check the order "
+        "of your parameters. The check calls {call}."
+    ),
+}
+
+
+
+
+def _grams(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+
+def plain_counts(counts):
+    return {gram: count for gram, count in counts.items() if count}
+
+
+def _clip_counts(references, n, clip):
+    counts = [_grams(r, n) for r in references]
+    if clip == "first":
+        return counts[0]
+    merged = Counter()
+    for c in counts:
+        for gram, k in c.items():
+            merged[gram] = merged[gram] + k if clip == "sum" else max(merged[gram], k)
+    return merged
+
+
+def _matches(candidate, references, n, clip="max", distinct=False):
+    cand = _grams(candidate, n)
+    ref = _clip_counts(references, n, "max" if clip == "none" else clip)
+    if distinct:
+        return sum(1 for g in cand if ref[g] > 0)
+    if clip == "none":
+        return sum(k for g, k in cand.items() if ref[g] > 0)
+    return sum(min(k, ref[g]) for g, k in cand.items())
+
+
+def _closest(c, lengths, rule="closest"):
+    if rule == "closest":
+        return min(lengths, key=lambda r: (abs(r - c), r))
+    if rule == "tie-longer":
+        return min(lengths, key=lambda r: (abs(r - c), -r))
+    if rule == "shortest":
+        return min(lengths)
+    if rule == "longest":
+        return max(lengths)
+    if rule == "first":
+        return lengths[0]
+    if rule == "mean":
+        return sum(lengths) / len(lengths)
+    raise AssertionError(rule)
+
+
+def _bp(c, r, rule="right"):
+    if rule == "none":
+        return 1.0
+    if rule == "inverted":
+        return 1.0 if c < r else (math.exp(1 - r / c) if c else 0.0)
+    if rule == "flipped":
+        return 1.0 if c > r else (math.exp(1 - c / r) if r else 0.0)
+    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+
+
+@dataclass(frozen=True)
+class _Way:
+    """One way of computing BLEU: the right one, or one usual mistake."""
+
+    clip: str = "max"  # max, sum, none, first
+    total: str = "candidate"  # candidate, reference, distinct
+    length: str = "closest"  # closest, tie-longer, shortest, longest, first, mean
+    bp: str = "right"  # right, inverted, flipped, none
+    mean: str = "geometric"  # geometric, skip-zero, skip-zero-4, arithmetic
+    scale: float = 1.0
+
+
+_RIGHT = _Way()
+
+
+def _way_stats(candidate, references, way):
+    c = len(candidate)
+    r = _closest(c, [len(x) for x in references], way.length)
+    matches, totals = [], []
+    for n in range(1, 5):
+        matches.append(_matches(candidate, references, n, way.clip))
+        if way.total == "reference":
+            totals.append(max(0, len(references[0]) - n + 1))
+        elif way.total == "distinct":
+            totals.append(len(_grams(candidate, n)))
+        else:
+            totals.append(max(0, c - n + 1))
+    return c, r, matches, totals
+
+
+def _way_score(c, r, matches, totals, way):
+    precisions = [m / t if t else 0.0 for m, t in zip(matches, totals)]
+    if way.mean == "arithmetic":
+        mean = sum(precisions) / 4
+    elif way.mean in ("skip-zero", "skip-zero-4"):
+        logs = [math.log(p) for p in precisions if p > 0]
+        if not logs:
+            mean = 0.0
+        else:
+            mean = math.exp(sum(logs) / (len(logs) if way.mean == "skip-zero" else 4))
+    else:
+        mean = 0.0 if min(precisions) <= 0 else math.exp(sum(math.log(p) for p in precisions) / 4)
+    return way.scale * _bp(c, r, way.bp) * mean
+
+
+def _way_sentence(way):
+    def score(candidate, references):
+        return _way_score(*_way_stats(candidate, references, way), way)
+
+    return score
+
+
+def _way_corpus(way):
+    def score(candidates, references):
+        c = r = 0
+        matches, totals = [0] * 4, [0] * 4
+        for cand, refs in zip(candidates, references):
+            c1, r1, m1, t1 = _way_stats(cand, refs, way)
+            c, r = c + c1, r + r1
+            matches = [a + b for a, b in zip(matches, m1)]
+            totals = [a + b for a, b in zip(totals, t1)]
+        return _way_score(c, r, matches, totals, way)
+
+    return score
+
+
+_PIECE_WAYS = (
+    ("mp-no-clip", _Way(clip="none")),
+    ("mp-clip-sum", _Way(clip="sum")),
+    ("mp-first-reference", _Way(clip="first")),
+    ("mp-reference-total", _Way(total="reference")),
+    ("mp-distinct-total", _Way(total="distinct")),
+    ("bp-inverted", _Way(bp="inverted")),
+    ("bp-flipped-ratio", _Way(bp="flipped")),
+    ("bp-tie-longer", _Way(length="tie-longer")),
+    ("bp-shortest", _Way(length="shortest")),
+    ("bp-longest", _Way(length="longest")),
+    ("bp-first", _Way(length="first")),
+    ("bp-mean", _Way(length="mean")),
+    ("bleu-zero-precision", _Way(mean="skip-zero")),
+    ("bleu-zero-precision", _Way(mean="skip-zero-4")),
+    ("bleu-arithmetic-mean", _Way(mean="arithmetic")),
+    ("bleu-no-bp", _Way(bp="none")),
+    ("bleu-scale-100", _Way(scale=100.0)),
+)
+
+
+def ngram_mistakes():
+    def missing_last(tokens, n):
+        return plain_counts(_grams(tokens[:-1], n)) if tokens else {}
+
+    def extra_short(tokens, n):
+        return plain_counts(Counter(tuple(tokens[i:i + n]) for i in range(len(tokens))))
+
+    def as_set(tokens, n):
+        return {g: 1 for g in _grams(tokens, n)}
+
+    return (
+        ("ngrams-missing-last", missing_last),
+        ("ngrams-extra-short", extra_short),
+        ("ngrams-set", as_set),
+        ("ngrams-ignores-n", lambda tokens, n: plain_counts(_grams(tokens, 1))),
+        ("ngrams-ignores-n", lambda tokens, n: plain_counts(_grams(tokens, 2))),
+    )
+
+
+def precision_mistakes():
+    def total(candidate, n):
+        return max(0, len(candidate) - n + 1)
+
+    def chosen(candidate, references, which):
+        """The one reference a wrong denominator uses: the first, the closest in length, or the longest."""
+        lengths = [len(r) for r in references]
+        if which == "first":
+            return 0
+        if which == "closest":
+            return lengths.index(_closest(len(candidate), lengths))
+        return lengths.index(max(lengths))
+
+    def reference_total(which):
+        def wrong(candidate, references, n):
+            if which == "sum":
+                length = sum(max(0, len(x) - n + 1) for x in references) + n - 1
+            else:
+                length = len(references[chosen(candidate, references, which)])
+            return (_matches(candidate, references, n), max(0, length - n + 1))
+
+        return wrong
+
+    def recall(which):
+        # The seed-000 lab's loop: walk the reference's n-grams, keep min(reference count, candidate
+        # count), divide by the reference's n-gram count; with several references, one of them.
+        def wrong(candidate, references, n):
+            ref = _grams(references[chosen(candidate, references, which)], n)
+            cand = _grams(candidate, n)
+            return (sum(min(k, cand[g]) for g, k in ref.items()), sum(ref.values()))
+
+        return wrong
+
+    return (
+        ("mp-reference-total", recall("first")),
+        ("mp-reference-total", recall("closest")),
+        ("mp-reference-total", recall("longest")),
+        ("mp-no-clip", lambda c, refs, n: (_matches(c, refs, n, "none"), total(c, n))),
+        ("mp-clip-sum", lambda c, refs, n: (_matches(c, refs, n, "sum"), total(c, n))),
+        ("mp-first-reference", lambda c, refs, n: (_matches(c, refs, n, "first"), total(c, n))),
+        ("mp-reference-total", reference_total("first")),
+        ("mp-reference-total", reference_total("closest")),
+        ("mp-reference-total", reference_total("longest")),
+        ("mp-reference-total", reference_total("sum")),
+        ("mp-distinct-total", lambda c, refs, n: (_matches(c, refs, n), len(_grams(c, n)))),
+        ("mp-distinct-matches", lambda c, refs, n: (_matches(c, refs, n, distinct=True), total(c, n))),
+        ("mp-negative-total", lambda c, refs, n: (_matches(c, refs, n), len(c) - n + 1)),
+    )
+
+
+def brevity_mistakes():
+    def way(length="closest", bp="right"):
+        def wrong(candidate, references):
+            c = len(candidate)
+            return _bp(c, _closest(c, [len(r) for r in references], length), bp)
+
+        return wrong
+
+    return (
+        ("bp-inverted", way(bp="inverted")),
+        ("bp-flipped-ratio", way(bp="flipped")),
+        ("bp-tie-longer", way(length="tie-longer")),
+        ("bp-shortest", way(length="shortest")),
+        ("bp-longest", way(length="longest")),
+        ("bp-first", way(length="first")),
+        ("bp-mean", way(length="mean")),
+    )
+
+
+def sentence_mistakes():
+    return tuple((key, _way_sentence(way)) for key, way in _PIECE_WAYS)
+
+
+def corpus_mistakes():
+    def average(candidates, references):
+        scores = [_way_sentence(_RIGHT)(c, r) for c, r in zip(candidates, references)]
+        return sum(scores) / len(scores)
+
+    def concatenate(candidates, references):
+        joined = [token for cand in candidates for token in cand]
+        joined_refs = [[token for refs in references for token in refs[0]]]
+        return _way_sentence(_RIGHT)(joined, joined_refs)
+
+    def sentence_bp(candidates, references):
+        matches, totals, penalties = [0] * 4, [0] * 4, []
+        for cand, refs in zip(candidates, references):
+            c1, r1, m1, t1 = _way_stats(cand, refs, _RIGHT)
+            penalties.append(_bp(c1, r1))
+            matches = [a + b for a, b in zip(matches, m1)]
+            totals = [a + b for a, b in zip(totals, t1)]
+        return sum(penalties) / len(penalties) * _way_score(1, 0, matches, totals, _RIGHT)
+
+    return (
+        ("corpus-average", average),
+        ("corpus-concatenate", concatenate),
+        ("corpus-sentence-bp", sentence_bp),
+        *((key, _way_corpus(way)) for key, way in _PIECE_WAYS),
+    )
+
+
+def rouge_mistakes():
+    def scores(overlap, cand_total, ref_total, f="harmonic"):
+        p = overlap / cand_total if cand_total else 0.0
+        r = overlap / ref_total if ref_total else 0.0
+        if f == "arithmetic":
+            return (p, r, (p + r) / 2)
+        return (p, r, 2 * p * r / (p + r) if p + r else 0.0)
+
+    def overlap(candidate, reference, clip=True):
+        cand, ref = Counter(candidate), Counter(reference)
+        if clip:
+            return sum(min(k, ref[w]) for w, k in cand.items())
+        return sum(k for w, k in cand.items() if ref[w])
+
+    def swapped(candidate, reference):
+        p, r, f = scores(overlap(candidate, reference), len(candidate), len(reference))
+        return (r, p, f)
+
+    return (
+        ("rouge-swapped", swapped),
+        ("rouge-no-clip", lambda c, ref: scores(overlap(c, ref, clip=False), len(c), len(ref))),
+        ("rouge-set", lambda c, ref: scores(len(set(c) & set(ref)), len(set(c)), len(set(ref)))),
+        ("rouge-set", lambda c, ref: scores(len(set(c) & set(ref)), len(c), len(ref))),
+        ("rouge-arithmetic-f", lambda c, ref: scores(overlap(c, ref), len(c), len(ref), "arithmetic")),
+    )
+

@@ -1,0 +1,557 @@
+"""Running a check: call the student's function on every case, read its answers, explain the first failure.
+
+The student's function never crashes a check: an exception, a wrong return type or a
+changed argument is feedback too. Arguments are deep copies, so a function that sorts or
+pops its inputs cannot spoil the next case.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import html
+import inspect
+import io
+import math
+import os
+import re
+import sys
+import textwrap
+import traceback
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..inputs import _is_real_number
+from .mistakes import HINTS
+
+# Floats agree when they differ by less than this (relative) or 1e-12 (absolute).
+REL_TOL = 1e-9
+ABS_TOL = 1e-12
+_WIDTH = 92  # wrap hints to this many characters
+
+# ---------------------------------------------------------------- result
+
+
+class CheckResult:
+    """What a check found: ``passed``, a ``message``, and which ``mistake`` it recognised.
+
+    ``str()`` and ``repr()`` give the message; in a notebook it shows as a
+    green (passed) or red (failed) box. ``bool(result)`` is ``result.passed``.
+    """
+
+    def __init__(self, name: str, passed: bool, message: str, *, mistake: str | None = None,
+                 case: str | None = None, status: str = "ok", detail: str = "", cases_passed: int = 0,
+                 cases_total: int = 0, helper: str | None = None):
+        self.name = name
+        self.passed = bool(passed)
+        self.message = message
+        self.mistake = mistake  # a key of HINTS, or None
+        self.case = case  # label of the failing case the message shows (the smallest)
+        # "ok", "failed", "not-implemented", "exception", "bad-return", "mutated", "not-callable", "helper"
+        self.status = status
+        self.detail = detail  # "expected 0.5, got 1.0" or "raised ZeroDivisionError: ...", for one-line summaries
+        self.cases_total = cases_total
+        self.cases_passed = cases_total if passed and not cases_passed else cases_passed
+        self.helper = helper  # the student's helper function that made this one fail, if any
+
+    @property
+    def fraction(self) -> float:
+        """The share of the cases that pass, 0-1: the grader's partial credit."""
+        return self.cases_passed / self.cases_total if self.cases_total else float(self.passed)
+
+    @property
+    def hint(self) -> str | None:
+        """The hint paragraph of the message, if there is one."""
+        marker = "Hint: "
+        if marker not in self.message:
+            return None
+        return " ".join(line.strip() for line in self.message.split(marker, 1)[1].splitlines())
+
+    @property
+    def summary(self) -> str:
+        """The message on one line: the verdict and the hint (for a CSV of grades)."""
+        parts = [self.message.splitlines()[0] if self.message else ""]
+        if self.detail:
+            parts.append(f"({self.detail})")
+        if self.hint:
+            parts.append(f"Hint: {self.hint}")
+        return " ".join(parts)
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    def __str__(self) -> str:
+        return self.message
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        color, background = ("#1b5e20", "#e8f5e9") if self.passed else ("#b71c1c", "#ffebee")
+        return (
+            f'<div style="border:1px solid {color};border-left:6px solid {color};background:{background};'
+            f'color:#1a1a1a;padding:6px 10px;margin:4px 0;border-radius:4px">'
+            '<pre style="margin:0;white-space:pre;overflow-x:auto;background:transparent;color:inherit;'
+            'font-size:13px">'
+            f"{html.escape(self.message)}</pre></div>"
+        )
+
+
+
+# ---------------------------------------------------------------- reading the student's answer
+
+
+class _BadReturn(Exception):
+    """The student's function returned something of the wrong kind; the text says what to return."""
+
+
+def _describe(value) -> str:
+    if value is None:
+        return "None"
+    shown = _short_repr(value, 60)
+    return f"{shown} (a {type(value).__name__})"
+
+
+def _missing_return(value):
+    if value is None:
+        raise _BadReturn("Your function returned None: did you forget the return statement?")
+
+
+def read_counts(value):
+    _missing_return(value)
+    if not isinstance(value, Mapping):
+        raise _BadReturn(
+            f"Return a Counter that maps each n-gram (a tuple of tokens) to its count, e.g. "
+            f"Counter({{('the', 'cat'): 2}}); you returned {_describe(value)}. "
+            f"Counter(list_of_ngrams) turns a list of n-gram tuples into one."
+        )
+    counts = {}
+    for key, count in value.items():
+        if isinstance(key, str):
+            raise _BadReturn(
+                f"The keys must be tuples of tokens such as ('the', 'cat'), not strings such as {key!r}: "
+                f"use tuple(tokens[i:i + n]) rather than ' '.join(...)."
+            )
+        if not isinstance(key, tuple):
+            raise _BadReturn(f"The keys must be tuples of tokens such as ('the', 'cat'); one key is {_describe(key)}.")
+        if not _is_real_number(count) or count != int(count):
+            raise _BadReturn(f"The values must be counts (whole numbers); the count of {key!r} is {_describe(count)}.")
+        if count:
+            counts[key] = int(count)
+    return counts
+
+
+def read_pair(value):
+    _missing_return(value)
+    if _is_real_number(value):
+        raise _BadReturn(
+            f"Return the pair (matches, total), not one number ({_short_repr(value, 40)}): corpus BLEU "
+            f"adds the matches and the totals of many sentences, which a ratio does not allow."
+        )
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise _BadReturn(f"Return a pair of whole numbers (matches, total); you returned {_describe(value)}.")
+    pair = []
+    for name, item in zip(("matches", "total"), value):
+        if not _is_real_number(item) or not math.isfinite(item) or item != int(item):
+            raise _BadReturn(f"{name} must be a whole number (a count); yours is {_describe(item)}.")
+        pair.append(int(item))
+    return tuple(pair)
+
+
+def read_float(value):
+    _missing_return(value)
+    if hasattr(value, "score") and not _is_real_number(value):
+        raise _BadReturn(f"Return the score as a number (a float), not {_describe(value)}.")
+    if not _is_real_number(value):
+        raise _BadReturn(f"Return a number (a float); you returned {_describe(value)}.")
+    value = float(value)
+    if math.isnan(value):
+        raise _BadReturn(
+            "Your function returned nan: somewhere 0/0 or log(0) * 0 was computed; handle that case first."
+        )
+    return value
+
+
+def read_triple(value):
+    _missing_return(value)
+    if not isinstance(value, (tuple, list)) or len(value) != 3:
+        raise _BadReturn(f"Return three numbers (precision, recall, fmeasure); you returned {_describe(value)}.")
+    return tuple(read_float(item) for item in value)
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return _is_real_number(a) and _is_real_number(b) and math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+
+# ---------------------------------------------------------------- showing values
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _short_repr(value, limit=300) -> str:
+    try:
+        text = repr(value)
+    except Exception as error:  # a student's object with a broken __repr__
+        text = f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _is_tokens(value) -> bool:
+    return isinstance(value, list) and all(isinstance(t, str) for t in value)
+
+
+def _show_tokens(tokens) -> str:
+    if not tokens:
+        return "[]"
+    if all(t and not any(ch.isspace() for ch in t) and '"' not in t and "\\" not in t for t in tokens):
+        return '"' + " ".join(tokens) + '".split()'
+    return repr(tokens)
+
+
+def _show_input(value, indent: int) -> str:
+    """Show an input as Python the student can paste: token lists as "...".split()."""
+    if _is_tokens(value):
+        return _show_tokens(value)
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        items = [_show_input(v, indent + 1) for v in value]
+        if len(items) == 1 or sum(len(i) + 2 for i in items) < 90:
+            return "[" + ", ".join(items) + "]"
+        return "[" + (",\n" + " " * (indent + 1)).join(items) + "]"
+    return repr(value)
+
+
+def _show_float(value: float) -> str:
+    text = f"{value:.10g}"
+    return text if any(ch in text for ch in ".en") else text + ".0"
+
+
+def _show_value(value) -> str:
+    if isinstance(value, float):
+        return _show_float(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, float) for v in value):
+        return "(" + ", ".join(_show_float(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return _short_repr(Counter(value), 400)
+    return _short_repr(value)
+
+
+def _count_differences(expected: dict, got: dict) -> list:
+    """For n-gram counts: what is missing, extra or miscounted (first few of each)."""
+    lines = []
+    missing = [g for g in expected if g not in got]
+    extra = [g for g in got if g not in expected]
+    wrong = [g for g in expected if g in got and got[g] != expected[g]]
+    if missing:
+        lines.append("missing:  " + ", ".join(map(repr, missing[:4])) + (" ..." if len(missing) > 4 else ""))
+    if extra:
+        lines.append("extra:    " + ", ".join(map(repr, extra[:4])) + (" ..." if len(extra) > 4 else ""))
+    for gram in wrong[:3]:
+        lines.append(f"count of {gram!r}: expected {expected[gram]}, got {got[gram]}")
+    return lines
+
+
+
+# ---------------------------------------------------------------- running a check
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    params: tuple
+    cases: tuple
+    expected: object
+    read: object
+    mistakes: tuple
+    swap: object  # args -> the same arguments in the order a swapped signature expects
+    swap_key: str = "swapped-arguments"
+    helpers: tuple = ()  # (name, check) of the lab functions this one usually calls
+
+
+@dataclass
+class _Outcome:
+    value: object = None
+    error: BaseException | None = None
+    mutated: tuple = ()  # names of the arguments the function changed
+
+
+def _call(function, spec, args, quiet=False) -> _Outcome:
+    given = copy.deepcopy(args)
+    sink = io.StringIO()
+    try:
+        with contextlib.ExitStack() as stack:
+            if quiet:
+                stack.enter_context(contextlib.redirect_stdout(sink))
+                stack.enter_context(contextlib.redirect_stderr(sink))
+            value = function(*given)
+    except (Exception, SystemExit) as error:  # the student's bug is feedback, never a crash
+        return _Outcome(error=error)
+    return _Outcome(value=value, mutated=tuple(
+        name for name, before, after in zip(spec.params, args, given) if not _unchanged(before, after)))
+
+
+def _unchanged(before, after) -> bool:
+    try:
+        return bool(before == after)
+    except Exception:  # the student put something into the argument that cannot be compared
+        return False
+
+
+def _read(spec, outcome):
+    """The canonical form of a student's answer, or None if it cannot be read."""
+    if outcome.error is not None:
+        return None
+    try:
+        return spec.read(outcome.value)
+    except _BadReturn:
+        return None
+    except Exception:
+        return None
+
+
+def _student_frame(error) -> str:
+    """'in f, line 4: return a / b' for the innermost frame of the student's own code."""
+    here = os.path.abspath(__file__)
+    # Frames inside the interpreter's own libraries are not the student's code.
+    prefixes = tuple({os.path.abspath(p) + os.sep for p in (sys.prefix, sys.base_prefix, os.path.dirname(os.__file__))})
+    frames = [
+        f for f in traceback.extract_tb(error.__traceback__)
+        if os.path.abspath(f.filename) != here and not os.path.abspath(f.filename).startswith(prefixes)
+    ]
+    if not frames:
+        return ""
+    frame = frames[-1]
+    code = (frame.line or "").strip()
+    where = f"in {frame.name}, line {frame.lineno}"
+    return f"{where}: {code}" if code else where
+
+
+def _signature_problem(function, spec):
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    try:
+        signature.bind(*spec.cases[0].args)
+    except TypeError:
+        return (
+            f"✗ check.{spec.name}: your function {_name(function)}{signature} cannot be called with "
+            f"{len(spec.params)} arguments. The check calls {spec.name}({', '.join(spec.params)})."
+        )
+    return None
+
+
+def _name(function) -> str:
+    return getattr(function, "__name__", None) or type(function).__name__
+
+
+def _mistake_for(spec, function, index, got, expected, outcomes):
+    """The key of the usual mistake that explains the student's answer on case ``index``, if any."""
+    args = spec.cases[index].args
+    if spec.swap is not None and _works_swapped(spec, function):
+        return spec.swap_key
+    matching = []
+    for key, wrong in spec.mistakes:
+        try:
+            theirs = wrong(*copy.deepcopy(args))
+        except Exception:
+            continue
+        if got is not None and _same(theirs, got) and not _same(theirs, expected):
+            matching.append((key, wrong))
+    if matching:
+        if len({key for key, _ in matching}) == 1:
+            return matching[0][0]
+        # Several mistakes give this answer here: take the one that agrees with the most cases.
+        return max(matching, key=lambda item: _agreement(spec, item[1], outcomes))[0]
+    return None
+
+
+def _works_swapped(spec, function) -> bool:
+    """Whether the function gives every expected answer when called with its arguments swapped."""
+    for case in spec.cases:
+        answer = _read(spec, _call(function, spec, spec.swap(case.args), quiet=True))
+        if answer is None or not _same(answer, spec.expected(*copy.deepcopy(case.args))):
+            return False
+    return True
+
+
+def _agreement(spec, wrong, outcomes) -> int:
+    agree = 0
+    for case, answer in zip(spec.cases, outcomes()):
+        try:
+            if answer is not None and _same(wrong(*copy.deepcopy(case.args)), answer):
+                agree += 1
+        except Exception:
+            pass
+    return agree
+
+
+def _hint_text(spec, key, case) -> str | None:
+    if key == "swapped-arguments":
+        return HINTS[key].format(call=f"{spec.name}({', '.join(spec.params)})")
+    if key is not None:
+        return HINTS[key]
+    return case.note or None
+
+
+def _report(spec, index, case, lines, hint, status, key=None, passed_cases=0) -> CheckResult:
+    detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
+    header = f"✗ check.{spec.name}: case {index + 1} of {len(spec.cases)} fails: {case.label}"
+    width = max(len(p) for p in spec.params)
+    body = []
+    for param, value in zip(spec.params, case.args):
+        shown = _show_input(value, 4 + width + 3)
+        body.append(f"    {param:<{width}} = {shown}")
+    body.append(f"  {spec.name}({', '.join(spec.params)})")
+    body.extend("    " + line for line in lines)
+    # One explanation per message: a recognised mistake's hint replaces the case's own note, so a
+    # note about clipping never stands next to a hint about the brevity penalty.
+    if key is None and case.note and hint != case.note and case.note not in (hint or ""):
+        body.extend(textwrap.wrap(case.note, width=_WIDTH, initial_indent="  This case: ",
+                                  subsequent_indent="              "))
+    if hint:
+        wrapped = textwrap.wrap(hint, width=_WIDTH, initial_indent="  Hint: ", subsequent_indent="        ")
+        body.extend(wrapped)
+    return CheckResult(spec.name, False, "\n".join([header, *body]), mistake=key, case=case.label, status=status,
+                       detail=detail, cases_passed=passed_cases, cases_total=len(spec.cases))
+
+
+def _referenced_names(function) -> set:
+    """The global names the function's code (nested functions included) refers to."""
+    code = getattr(function, "__code__", None)
+    names, stack = set(), [code] if code is not None else []
+    while stack:
+        current = stack.pop()
+        names.update(current.co_names)
+        stack.extend(const for const in current.co_consts if hasattr(const, "co_names"))
+    return names
+
+
+def _failing_helper(spec, function):
+    """(helper name, its CheckResult) for the first helper the function calls that fails its own check."""
+    names = _referenced_names(function)
+    scope = getattr(function, "__globals__", {})
+    for helper, check in spec.helpers:
+        candidate = scope.get(helper)
+        if helper in names and callable(candidate) and candidate is not function:
+            result = check(candidate)
+            if not result.passed and result.status != "not-implemented":
+                return helper, result
+    return None
+
+
+def _helper_report(spec, function, helper, helper_result, passed_cases) -> CheckResult:
+    header = (f"✗ check.{spec.name}: your {_name(function)} calls your {helper}, and {helper} is wrong: "
+              f"fix {helper} first, then run this check again.")
+    inner = ["  " + line for line in helper_result.message.splitlines()]
+    return CheckResult(spec.name, False, "\n".join([header, f"  check.{helper}({helper}) says:", *inner]),
+                       mistake=helper_result.mistake, case=helper_result.case, status="helper",
+                       detail=f"{helper} fails: {helper_result.detail}", cases_passed=passed_cases,
+                       cases_total=len(spec.cases), helper=helper)
+
+
+def _evaluate(spec, function, index, case):
+    """('pass' | a failure tuple) for one case; a failure is (status, lines, key, problem text)."""
+    expected = spec.expected(*copy.deepcopy(case.args))
+    outcome = _call(function, spec, case.args)
+    if outcome.error is not None:
+        return ("exception", expected, outcome, None)
+    try:
+        got = spec.read(outcome.value)
+    except _BadReturn as problem:
+        return ("bad-return", expected, outcome, str(problem))
+    except Exception as problem:  # a student's object that breaks while being read
+        return ("bad-return", expected, outcome, f"Could not read your answer ({type(problem).__name__}).")
+    if not _same(got, expected):
+        return ("failed", expected, outcome, got)
+    if outcome.mutated:
+        return ("mutated", expected, outcome, None)
+    return "pass"
+
+
+def run(spec: Spec, function) -> CheckResult:
+    """Run ``function`` on every case of ``spec``; explain the smallest failing case, or say it passes.
+
+    Partial credit: ``cases_passed`` of ``cases_total`` cases pass. When the function fails and a
+    helper it calls (``spec.helpers``) fails its own check, the message is about the helper.
+    """
+    from .cases import size
+
+    if not callable(function):
+        return CheckResult(
+            spec.name, False,
+            f"✗ check.{spec.name} needs your function itself, e.g. check.{spec.name}({spec.name}) "
+            f"(no parentheses after the name); it got {_describe(function)}.",
+            status="not-callable", cases_total=len(spec.cases),
+        )
+    problem = _signature_problem(function, spec)
+    if problem:
+        return CheckResult(spec.name, False, problem, status="exception", cases_total=len(spec.cases))
+
+    cache = {}
+
+    def outcomes():
+        # The student's answers on every case, computed once and only when needed.
+        if "all" not in cache:
+            cache["all"] = [_read(spec, _call(function, spec, c.args, quiet=True)) for c in spec.cases]
+        return cache["all"]
+
+    failures = []
+    for index, case in enumerate(spec.cases):
+        verdict = _evaluate(spec, function, index, case)
+        if verdict == "pass":
+            continue
+        if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError):
+            return CheckResult(
+                spec.name, False,
+                f"✗ not implemented yet: {_name(function)} raises NotImplementedError. "
+                f"Replace the raise line with your code, then run this cell again.",
+                case=case.label, status="not-implemented", cases_total=len(spec.cases),
+            )
+        failures.append((index, case, verdict))
+    passed_cases = len(spec.cases) - len(failures)
+    if not failures:
+        return CheckResult(
+            spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes all {len(spec.cases)} cases.",
+            cases_passed=passed_cases, cases_total=len(spec.cases),
+        )
+    helper = _failing_helper(spec, function)
+    if helper is not None:
+        return _helper_report(spec, function, helper[0], helper[1], passed_cases)
+    # The smallest failing case is the easiest to work through by hand (ties keep the case order).
+    # Edge cases with a hint of their own (empty candidate, no n-grams, a zero precision) come after
+    # every ordinary case, in their listed order: a bug there is often just the general bug again.
+    index, case, (status, expected, outcome, extra) = min(
+        failures, key=lambda f: (0, size(f[1].args), f[0]) if f[1].on_error is None else (1, 0, f[0])
+    )
+    if status == "exception":
+        error = outcome.error
+        lines = [f"expected: {_show_value(expected)}",
+                 f"raised:   {type(error).__name__}: {_shorten(str(error), 200)}".rstrip()]
+        where = _student_frame(error)
+        if where:
+            lines.append(f"          {where}")
+        key = _mistake_for(spec, function, index, None, expected, outcomes) or case.on_error
+        return _report(spec, index, case, lines, _hint_text(spec, key, case), "exception", key, passed_cases)
+    if status == "bad-return":
+        lines = [f"expected: {_show_value(expected)}", f"got:      {_describe(outcome.value)}"]
+        return _report(spec, index, case, lines, extra, "bad-return", None, passed_cases)
+    if status == "failed":
+        got = extra
+        lines = [f"expected: {_show_value(expected)}", f"got:      {_show_value(got)}"]
+        if isinstance(expected, dict) and (len(expected) > 4 or len(got) > 4):
+            lines = ["expected: " + _show_value(expected), "got:      " + _show_value(got),
+                     *_count_differences(expected, got)]
+        key = _mistake_for(spec, function, index, got, expected, outcomes)
+        return _report(spec, index, case, lines, _hint_text(spec, key, case), "failed", key, passed_cases)
+    names = " and ".join(outcome.mutated)
+    lines = [f"your function changed its argument {names} (the answer itself was right)"]
+    hint = ("Do not modify the arguments: the caller still needs them. Work on a copy, e.g. "
+            "sorted(x) instead of x.sort(), or list(x) before changing it.")
+    return _report(spec, index, case, lines, hint, "mutated", None, passed_cases)

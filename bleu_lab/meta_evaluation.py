@@ -1,0 +1,509 @@
+"""Meta-evaluation: how far a metric agrees with people, at the level of whole systems.
+
+A metric is judged by how well its system scores follow the human scores of
+the same systems (Barrault et al. 2019 for WMT19; Mathur, Baldwin and Cohn
+2020 on how to read such numbers):
+
+- correlation: Pearson's r (linear agreement of the values) and Kendall's
+  tau (agreement of the order), each with a confidence interval. The
+  statistics are scipy's (``scipy.stats.pearsonr``, ``kendalltau``,
+  ``bootstrap``), not written here;
+- pairs: for every pair of systems, does the metric put them in the same
+  order as the humans? With n systems there are n (n - 1) / 2 pairs; with no
+  ties, Kendall's tau = (agreeing - disagreeing) / pairs, so the share of
+  agreeing pairs is (1 + tau) / 2.
+
+Scoring many systems against the same references is the costly part; here
+every text is tokenized once (:func:`tokenize_lines`) and all systems are
+counted against a reference set in one pass (:func:`system_bleu`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from .bleu import score_with_settings
+from .chrf import ChrfStats, _features, _match, chrf_score_from_values
+from .chrf import _score as _chrf_score
+from .counting import corpus_statistics_matrix
+from .inputs import check_corpus, check_text
+from .settings import BleuSettings, ChrfSettings
+from .tokenizers import apply_tokenizer, get_tokenizer
+
+
+def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False) -> list:
+    """Each line as a tuple of tokens, so that later scoring never tokenizes it again.
+
+    bleu_lab uses a token sequence as is, so ``corpus_bleu(tokenize_lines(c), ...)``
+    gives the same score as ``corpus_bleu(c, ...)`` with the same settings,
+    and a text scored against five reference sets is tokenized once, not five times.
+
+    >>> tokenize_lines(["Hallo, Welt!"])
+    [('Hallo', ',', 'Welt', '!')]
+    """
+    if isinstance(lines, str):
+        raise TypeError(f"lines is a single string; pass a list of lines. Right: tokenize_lines([{lines[:40]!r}])")
+    BleuSettings(tokenize=tokenize, lowercase=lowercase)  # checks both
+    function = get_tokenizer(tokenize)
+    return [apply_tokenizer(line, function, lowercase) for line in lines]
+
+
+def system_statistics(
+    systems: Mapping[str, Sequence], references: Sequence[Sequence], *, tokenize: str = "13a", lowercase: bool = False
+) -> dict:
+    """Per-sentence BLEU statistics of several systems against the same references, counted in one pass.
+
+    ``systems`` maps a name to its candidate lines (strings, or token
+    sequences from :func:`tokenize_lines`); ``references[i]`` is the list of
+    references of segment i, shared by every system. Returns ``{name: matrix}``:
+    row i of a system's numpy matrix holds segment i's c, r, clipped matches
+    of orders 1-4 and candidate n-gram totals of orders 1-4 (Papineni et al.
+    2002), the numbers ``bleu_lab.counting.sentence_statistics`` gives. The
+    references are checked once, not once per system.
+
+    >>> system_statistics({"A": ["the cat sat"]}, [["the cat sat"]])["A"].tolist()
+    [[3, 3, 3, 2, 1, 0, 3, 2, 1, 0]]
+    """
+    if not isinstance(systems, Mapping) or not systems:
+        raise TypeError(
+            "systems must be a non-empty mapping from a system name to its candidate lines. "
+            "Right: system_bleu({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])"
+        )
+    BleuSettings(tokenize=tokenize, lowercase=lowercase)  # checks both
+    function = get_tokenizer(tokenize)
+    names = list(systems)
+    # The first system is checked together with the references; the others share them, so only their lines
+    # need checking (the references are not checked again for every system).
+    first, checked_references = check_corpus(systems[names[0]], references, function="system_bleu")
+    candidates = [apply_tokenizer(c, function, lowercase) for c in first]
+    for name in names[1:]:
+        lines = systems[name]
+        if isinstance(lines, str) or not isinstance(lines, Sequence) or len(lines) != len(first):
+            raise ValueError(
+                f"systems[{name!r}] must be a list of {len(first)} lines, one per segment, like "
+                f"systems[{names[0]!r}]. Right: system_bleu({{'A': lines_a, 'B': lines_b}}, references)"
+            )
+        call = f"system_bleu({{{name!r}: lines}}, references)"
+        candidates.extend(
+            apply_tokenizer(check_text(line, what=f"systems[{name!r}][{i}]", call=call), function, lowercase)
+            for i, line in enumerate(lines)
+        )
+    reference_tokens = [[apply_tokenizer(r, function, lowercase) for r in refs] for refs in checked_references]
+    matrix = corpus_statistics_matrix(candidates, reference_tokens * len(names), 4)
+    n = len(reference_tokens)
+    return {name: matrix[k * n : (k + 1) * n] for k, name in enumerate(names)}
+
+
+def system_bleu(
+    systems: Mapping[str, Sequence], references: Sequence[Sequence], *, tokenize: str = "13a", lowercase: bool = False
+) -> dict:
+    """Corpus BLEU (Papineni et al. 2002) of each system against the same references: ``{name: BleuResult}``.
+
+    ``systems`` maps a name to its candidate lines (strings, or token
+    sequences from :func:`tokenize_lines`); ``references[i]`` is the list of
+    references of segment i, shared by every system. The numbers are those of
+    ``corpus_bleu(systems[name], references)`` (no smoothing; on a test set
+    of this size sacrebleu's default "exp" smoothing changes nothing): each
+    system's per-sentence statistics are summed and scored once, but all
+    systems are counted in one pass and the references are checked once.
+
+    >>> scores = system_bleu({"A": ["the cat sat down"], "B": ["a cat"]}, [["the cat sat down"]])
+    >>> {name: round(result.score, 4) for name, result in scores.items()}
+    {'A': 1.0, 'B': 0.0}
+    """
+    statistics = system_statistics(systems, references, tokenize=tokenize, lowercase=lowercase)
+    n_references = {len(refs) for refs in references}
+    return bleu_of_statistics(statistics, tokenize=tokenize, lowercase=lowercase, n_references=n_references)
+
+
+def bleu_of_statistics(
+    statistics: Mapping, *, tokenize: str = "13a", lowercase: bool = False, n_references=None
+) -> dict:
+    """Corpus BLEU of each system from its :func:`system_statistics` matrix: the score of the summed rows.
+
+    ``tokenize``, ``lowercase`` and ``n_references`` only go into the
+    results' signatures: say how the statistics were counted.
+
+    >>> statistics = system_statistics({"A": ["the cat sat down"]}, [["the cat sat down"]])
+    >>> bleu_of_statistics(statistics)["A"].score
+    1.0
+    """
+    settings = BleuSettings(tokenize=tokenize, lowercase=lowercase)
+    results = {}
+    for name, rows in statistics.items():
+        c, r, *rest = rows.sum(axis=0).tolist()
+        result = score_with_settings(rest[:4], rest[4:], c, r, settings, n_references=n_references)
+        results[name] = replace(result, sentences=len(rows))
+    return results
+
+
+def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
+    """Sentence BLEU of each row of a :func:`system_statistics` matrix (the same as ``sentence_bleu``).
+
+    "exp" smoothing by default, as sacrebleu's sentence_bleu: without it most
+    sentences that miss one 4-gram would score exactly 0.
+
+    >>> rows = system_statistics({"A": ["the cat sat down", "the cat sat on"]}, [["the cat sat down"]] * 2)["A"]
+    >>> [round(s, 4) for s in sentence_bleu_scores(rows)]
+    [1.0, 0.5946]
+    """
+    settings = BleuSettings(smoothing=smoothing, tokenize=None, lowercase=None)
+    return [score_with_settings(row[2:6], row[6:10], row[0], row[1], settings).score for row in rows.tolist()]
+
+
+def system_chrf(
+    systems: Mapping[str, Sequence],
+    references: Sequence[Sequence],
+    *,
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: float = 2,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+) -> dict:
+    """Corpus chrF (Popovic 2015) of each system against the same references: ``{name: ChrfResult}``.
+
+    The numbers of ``bleu_lab.corpus_chrf(systems[name], references, ...)``,
+    but each reference's character n-grams are counted once for all systems
+    instead of once per system (with several references, each sentence uses
+    the reference with the best sentence chrF, the first on a tie, as
+    corpus_chrf does).
+
+    >>> scores = system_chrf({"A": ["the cat"], "B": ["a dog"]}, [["the cat"]])
+    >>> {name: round(result.score, 4) for name, result in scores.items()}
+    {'A': 1.0, 'B': 0.0446}
+    """
+    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    if not isinstance(systems, Mapping) or not systems:
+        raise TypeError(
+            "systems must be a non-empty mapping from a system name to its candidate lines. "
+            "Right: system_chrf({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])"
+        )
+    features = (settings.char_order, settings.word_order, lowercase, whitespace)
+    reference_features = None
+    results = {}
+    for name, lines in systems.items():
+        candidates, checked_references = check_corpus(lines, references, function="system_chrf")
+        if reference_features is None:
+            reference_features = [[_features(r, *features) for r in refs] for refs in checked_references]
+        totals = [0] * (3 * (settings.char_order + settings.word_order))
+        for candidate, references_of_line in zip(candidates, reference_features):
+            own = _features(candidate, *features)
+            best, best_score = None, -1.0
+            for reference in references_of_line:
+                values = [number for c, r in zip(own, reference) for number in _match(c, r)]
+                if len(references_of_line) == 1:
+                    best = values
+                    break
+                score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=eps_smoothing)
+                if score > best_score:
+                    best, best_score = values, score
+            assert best is not None
+            totals = [a + b for a, b in zip(totals, best)]
+        statistics = ChrfStats(tuple(totals), settings.char_order, settings.word_order, sentences=len(candidates))
+        results[name] = _chrf_score(statistics, settings, frozenset(len(r) for r in checked_references))
+    return results
+
+
+def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3) -> tuple:
+    """The systems scored by both, in the human order, and their two score lists."""
+    for name, scores in (("metric", metric), ("human", human)):
+        if not isinstance(scores, Mapping):
+            raise TypeError(
+                f"{name} scores must be a mapping from system name to score, not {type(scores).__name__}. "
+                f"Right: correlation({{'A': 0.41, 'B': 0.38, ...}}, human.scores)"
+            )
+    systems = [name for name in human if name in metric]
+    if len(systems) < at_least:
+        raise ValueError(
+            f"only {len(systems)} system(s) have both a metric and a human score; at least {at_least} are needed. "
+            f"Check that the system names match."
+        )
+    return systems, [float(metric[s]) for s in systems], [float(human[s]) for s in systems]
+
+
+@dataclass(frozen=True)
+class Correlation:
+    """Pearson's r and Kendall's tau of metric against human system scores, with confidence intervals.
+
+    ``pearson_interval``: Fisher's z-transform interval (``scipy.stats.pearsonr``);
+    ``kendall_interval``: percentile bootstrap over systems (``scipy.stats.bootstrap``,
+    paired, seeded). ``*_p`` are scipy's two-sided p-values for "no correlation".
+    """
+
+    systems: tuple
+    pearson: float
+    pearson_interval: tuple
+    pearson_p: float
+    kendall: float
+    kendall_interval: tuple
+    kendall_p: float
+    confidence: float
+    n_resamples: int
+    seed: int
+
+    @property
+    def n(self) -> int:
+        """How many systems the correlation is computed over."""
+        return len(self.systems)
+
+    def __str__(self) -> str:
+        level = f"{100 * self.confidence:g}%"
+        return (
+            f"n = {self.n}: Pearson r = {self.pearson:.3f} [{level} CI {self.pearson_interval[0]:.3f}, "
+            f"{self.pearson_interval[1]:.3f}], Kendall tau = {self.kendall:.3f} "
+            f"[{level} CI {self.kendall_interval[0]:.3f}, {self.kendall_interval[1]:.3f}]"
+        )
+
+    def __repr__(self) -> str:
+        return f"<Correlation {self}>"
+
+
+def _kendall(x, y) -> float:
+    """scipy's Kendall tau; 0.0 (no order either way) for a resample that drew one system only, where it is nan."""
+    import scipy.stats
+
+    value = float(scipy.stats.kendalltau(x, y).statistic)
+    return 0.0 if math.isnan(value) else value
+
+
+def correlation(
+    metric: Mapping[str, float],
+    human: Mapping[str, float],
+    *,
+    confidence: float = 0.95,
+    n_resamples: int = 1000,
+    seed: int = 12345,
+) -> Correlation:
+    """Correlation of metric and human scores over the systems that have both (scipy's statistics).
+
+    Pearson: r = cov(x, y) / (sd(x) sd(y)); Kendall (tau-b): (concordant -
+    discordant) pairs over all pairs, corrected for ties. With ten or so
+    systems the intervals are wide: read them before the point value
+    (Mathur, Baldwin and Cohn 2020).
+
+    >>> c = correlation({"A": 3, "B": 2, "C": 1, "D": 0}, {"A": 0.3, "B": 0.1, "C": 0.2, "D": -0.5})
+    >>> round(c.kendall, 3), c.n
+    (0.667, 4)
+    """
+    import numpy as np
+    import scipy.stats
+
+    if not (isinstance(confidence, float) and 0 < confidence < 1):
+        raise ValueError(f"confidence must be a float between 0 and 1, such as 0.95, not {confidence!r}")
+    systems, x, y = _paired(metric, human)
+    pearson = scipy.stats.pearsonr(x, y)
+    p_low, p_high = pearson.confidence_interval(confidence_level=confidence)
+    kendall = scipy.stats.kendalltau(x, y)
+    # scipy 1.15 renamed the generator argument random_state to rng.
+    generator = "rng" if "rng" in inspect.signature(scipy.stats.bootstrap).parameters else "random_state"
+    with warnings.catch_warnings():
+        # A resample that repeats one system only has no order: scipy warns and the statistic is nan.
+        warnings.simplefilter("ignore")
+        interval = scipy.stats.bootstrap(
+            (np.asarray(x), np.asarray(y)), _kendall, paired=True, vectorized=False, n_resamples=n_resamples,
+            confidence_level=confidence, method="percentile", **{generator: np.random.default_rng(seed)},
+        ).confidence_interval
+    return Correlation(
+        systems=tuple(systems),
+        pearson=float(pearson.statistic),
+        pearson_interval=(float(p_low), float(p_high)),
+        pearson_p=float(pearson.pvalue),
+        kendall=float(kendall.statistic),
+        kendall_interval=(float(interval.low), float(interval.high)),
+        kendall_p=float(kendall.pvalue),
+        confidence=confidence,
+        n_resamples=n_resamples,
+        seed=seed,
+    )
+
+
+@dataclass(frozen=True)
+class PairAgreement:
+    """One pair of systems: ``better`` has the higher metric score; ``agrees`` if the humans say so too."""
+
+    better: str
+    worse: str
+    metric_difference: float
+    human_difference: float
+
+    @property
+    def agrees(self) -> bool:
+        """True when the humans also score ``better`` above ``worse``."""
+        return self.human_difference > 0
+
+
+def pairwise_agreement(metric: Mapping[str, float], human: Mapping[str, float]) -> list:
+    """Every pair of systems with both scores, largest metric difference first.
+
+    ``metric_difference`` >= 0 is how far the metric puts ``better`` above
+    ``worse``; ``human_difference`` is the human score of ``better`` minus
+    that of ``worse`` (negative when the humans order the pair the other way).
+
+    >>> [(p.better, p.worse, p.agrees) for p in pairwise_agreement({"A": 2, "B": 1}, {"A": -1, "B": 0})]
+    [('A', 'B', False)]
+    """
+    systems, _, _ = _paired(metric, human, at_least=2)
+    pairs = []
+    for a, b in combinations(systems, 2):
+        if metric[a] < metric[b]:
+            a, b = b, a
+        pairs.append(PairAgreement(a, b, float(metric[a] - metric[b]), float(human[a] - human[b])))
+    return sorted(pairs, key=lambda p: -p.metric_difference)
+
+
+@dataclass(frozen=True)
+class AgreementBin:
+    """Pairs whose metric difference lies in [low, high): how many, and how many the humans order the same way."""
+
+    low: float
+    high: float
+    pairs: int
+    agreeing: int
+
+    @property
+    def rate(self) -> float:
+        """Share of the pairs in the bin that the metric orders as the humans do (nan for an empty bin)."""
+        return self.agreeing / self.pairs if self.pairs else math.nan
+
+
+def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[float]) -> list:
+    """Group pairs by metric difference into bins [edges[k], edges[k+1]) and count the agreeing ones.
+
+    >>> pairs = pairwise_agreement({"A": 3, "B": 2.5, "C": 0}, {"A": 1, "B": 2, "C": 0})
+    >>> [(b.low, b.high, b.pairs, b.agreeing) for b in agreement_by_difference(pairs, [0, 1, 10])]
+    [(0, 1, 1, 0), (1, 10, 2, 2)]
+    """
+    if len(edges) < 2 or any(b <= a for a, b in zip(edges, edges[1:])):
+        raise ValueError(f"edges must be at least two increasing numbers, such as [0, 1, 2, 5], not {list(edges)!r}")
+    bins = []
+    for low, high in zip(edges, edges[1:]):
+        inside = [p for p in pairs if low <= p.metric_difference < high]
+        bins.append(AgreementBin(low, high, len(inside), sum(p.agrees for p in inside)))
+    return bins
+
+
+# ---------------------------------------------------------------- pictures (matplotlib imported only here)
+
+
+def _spread(values: Sequence[float], gap: float) -> list:
+    """Label positions as close to ``values`` as possible but at least ``gap`` apart, in the same order."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    placed = [float(values[i]) for i in order]
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    # Centre the block again on the points so it does not drift upwards.
+    shift = (sum(placed) - sum(float(values[i]) for i in order)) / len(placed)
+    positions = [0.0] * len(values)
+    for k, i in enumerate(order):
+        positions[i] = placed[k] - shift
+    return positions
+
+
+def _finish(ax, title: str, xlabel: str, ylabel: str, *, grid: str):
+    """A light grid behind the data, and title and axis labels in bold sans-serif at projector sizes."""
+    from . import plotting
+
+    ax.grid(axis=grid, alpha=0.3)
+    ax.set_axisbelow(True)
+    plotting._style(ax, title, xlabel, ylabel)
+    for label in (ax.title, ax.xaxis.label, ax.yaxis.label):
+        label.set_fontweight("bold")
+        label.set_fontfamily("sans-serif")
+    return ax
+
+
+def plot_metric_vs_human(
+    metric: Mapping[str, float],
+    human: Mapping[str, float],
+    ax=None,
+    *,
+    xlabel: str = "BLEU (0-1 scale)",
+    ylabel: str = "human score (DA z)",
+    title: str = "Metric against human judgment, one point per system",
+    highlight: Sequence[str] = (),
+):
+    """Scatter of metric (x) against human (y) scores with every system labelled; returns the axes.
+
+    Labels sit in a column right of the points, spaced so that none overlaps
+    another, each joined to its point by a thin line; ``highlight`` names are
+    drawn in a second colour. The correlation is printed in the corner.
+    """
+    from . import plotting
+
+    systems, x, y = _paired(metric, human)
+    ax = plotting._axes(ax, (11, 6.5))
+    marks = set(highlight)
+    colours = [plotting.MARK_COLOUR if s in marks else plotting.SERIES_COLOURS[0] for s in systems]
+    ax.scatter(x, y, s=70, c=colours, zorder=3, edgecolors="black", linewidths=0.6)
+    x_low, x_high = min(x), max(x)
+    y_low, y_high = min(y), max(y)
+    width, height = (x_high - x_low) or 1.0, (y_high - y_low) or 1.0
+    label_x = x_high + 0.12 * width
+    label_y = _spread(y, 0.075 * height)
+    for system, px, py, ly, colour in zip(systems, x, y, label_y, colours):
+        ax.annotate(
+            system, xy=(px, py), xytext=(label_x, ly), fontsize=plotting.TEXT_SIZE, fontweight="bold",
+            fontfamily="sans-serif", va="center", ha="left",
+            color=colour if colour == plotting.MARK_COLOUR else "black",
+            arrowprops={"arrowstyle": "-", "color": "#888888", "linewidth": 0.8, "shrinkA": 2, "shrinkB": 4},
+        )
+    # Room for the label column on the right and for labels pushed past the highest or lowest point.
+    ax.set_xlim(x_low - 0.08 * width, x_high + 0.85 * width)
+    ax.set_ylim(min(y_low, *label_y) - 0.1 * height, max(y_high, *label_y) + 0.1 * height)
+    import scipy.stats
+
+    # Point values only (no bootstrap): the box shows r and tau, not their intervals.
+    r, tau = scipy.stats.pearsonr(x, y).statistic, scipy.stats.kendalltau(x, y).statistic
+    ax.text(0.02, 0.97, f"n = {len(systems)}\nPearson r = {r:.3f}\nKendall tau = {tau:.3f}",
+            transform=ax.transAxes, va="top", ha="left", fontsize=plotting.TEXT_SIZE, fontweight="bold",
+            fontfamily="sans-serif", bbox={"facecolor": "white", "edgecolor": "#cccccc"})
+    return _finish(ax, title, xlabel, ylabel, grid="both")
+
+
+def plot_agreement_by_difference(
+    bins: Sequence[AgreementBin],
+    ax=None,
+    *,
+    xlabel: str = "BLEU difference between the two systems (BLEU points, 0-100 scale)",
+    title: str = "How often BLEU orders a pair of systems as people do",
+):
+    """Bars: share of pairs ordered as by the humans, per bin of metric difference, with the pair counts."""
+    from . import plotting
+
+    ax = plotting._axes(ax, (11, 5.5))
+    labels = [f"{b.low:g} to {b.high:g}" for b in bins]
+    rates = [0.0 if b.pairs == 0 else b.rate for b in bins]
+    bars = ax.bar(labels, rates, color=plotting.SERIES_COLOURS[0], edgecolor="black", linewidth=0.6)
+    for bar, b in zip(bars, bins):
+        text = "no pairs" if b.pairs == 0 else f"{b.agreeing} of {b.pairs}"
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.02, text, ha="center", va="bottom",
+                fontsize=plotting.TEXT_SIZE, fontweight="bold", fontfamily="sans-serif")
+    ax.axhline(0.5, color="#888888", linestyle="--", linewidth=1, label="0.5: a coin flip")
+    ax.legend(loc="upper left", fontsize=plotting.TEXT_SIZE, frameon=False)
+    ax.set_ylim(0, 1.12)
+    return _finish(ax, title, xlabel, "share of pairs in the human order", grid="y")
+
+
+__all__ = [
+    "AgreementBin",
+    "Correlation",
+    "PairAgreement",
+    "agreement_by_difference",
+    "bleu_of_statistics",
+    "correlation",
+    "pairwise_agreement",
+    "plot_agreement_by_difference",
+    "plot_metric_vs_human",
+    "sentence_bleu_scores",
+    "system_bleu",
+    "system_chrf",
+    "system_statistics",
+    "tokenize_lines",
+]

@@ -1,0 +1,706 @@
+"""TER, translation edit rate (Snover et al. 2006): how many edits turn the candidate into a reference.
+
+Formula (Snover et al. 2006, "A Study of Translation Edit Rate with Targeted
+Human Annotation", section 2):
+
+    TER = (insertions + deletions + substitutions + shifts) / average reference length
+
+counted in words. An insertion adds a reference word the candidate lacks, a
+deletion removes a candidate word, a substitution replaces one word by
+another, and a *shift* moves a contiguous block of candidate words to
+another place, at the cost of one edit whatever its length. With several
+references the candidate is compared with each; the fewest edits count, and
+they are divided by the *average* length of all the references. A corpus
+score is the total of the edits over the total of those lengths, not a mean
+of sentence scores. Lower is better; 0 is a perfect match and the score can
+exceed 1 (a long candidate against a short reference).
+
+The optimal sequence of shifts is too costly to find, so TER searches
+greedily, as Snover et al.'s tercom does: compute the word edit distance, try
+shifting every block of up to 10 words that also occurs in the reference (at
+most 50 positions away) to a place where it would line up, and keep the
+shift that lowers the edit distance most; repeat until no shift helps. The
+rules that decide which shifts are tried and which one wins on a tie are
+tercom's as sacrebleu 2.6 reimplements them, so the numbers agree with
+sacrebleu's ``TER`` (which prints 100 times the 0-1 score used here):
+
+* a block is tried only if some of its words are wrong where they are and
+  some of the reference words it matches are unmatched, and never onto a
+  place inside itself;
+* among shifts that lower the distance equally, the longer block wins, then
+  the earlier block, then the earlier destination;
+* the edit distance is computed inside a band around the diagonal (25 words
+  either side, wider when the lengths differ a lot), and after 1000 shifts
+  tried for one sentence pair the search stops;
+* on a tie between edit operations the alignment prefers a match or
+  substitution, then a deletion, then an insertion.
+
+Text is prepared by sacrebleu's tercom tokenizer (Post 2018: the tokenizer is
+part of the metric): lowercased unless ``case_sensitive``; with
+``normalized``, punctuation split off and XML entities decoded; with
+``no_punct``, punctuation removed; ``asian_support`` extends both to CJK
+text. A candidate or reference given as a token sequence is used as given
+(only lowercased unless ``case_sensitive``). One departure from tercom,
+kept for agreement: sacrebleu 2.6 tokenizes each reference string twice,
+which with ``normalized=True`` splits references a little more than
+candidates (see ``_reference_words``); bleu_lab does the same.
+
+WER, the word error rate of speech recognition, is the same count without
+shifts: :func:`wer`.
+
+>>> result = ter("mat the on is cat the", ["the cat is on the mat"])
+>>> result.score, result.num_edits, result.reference_length
+(0.5, 3, 6.0)
+>>> wer("mat the on is cat the", ["the cat is on the mat"]).num_edits
+4
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .inputs import check_candidate_and_references, check_corpus
+from .settings import TerSettings
+from .tokenizers import apply_tokenizer
+
+# tercom's limits, as sacrebleu 2.6 sets them (Snover et al. 2006 leave them to the implementation).
+MAX_SHIFT_SIZE = 10  # longest block of words moved by one shift
+MAX_SHIFT_DISTANCE = 50  # a block and the reference words it matches are at most this far apart
+BEAM_WIDTH = 25  # the edit distance is computed this many words either side of the diagonal
+MAX_SHIFT_CANDIDATES = 1000  # shifts tried per candidate-reference pair before the search stops
+
+_OUTSIDE = 10**16  # the cost of a cell outside the band: never on a best path
+
+# Edit operations of an alignment, from the candidate's side.
+MATCH, SUBSTITUTION, DELETION, INSERTION = "match", "substitution", "deletion", "insertion"
+_UNSET = ""
+
+# Okabe-Ito tints (colour-blind safe); each mark also differs in shape, so colour is never the only cue.
+_EDIT_STYLES = {
+    SUBSTITUTION: "background:#f5d9a3;border-bottom:3px solid #e69f00",
+    DELETION: "background:#ebc5db;text-decoration:line-through",
+    INSERTION: "background:#c4e4f6;border-bottom:3px dotted #0072b2",
+    "shift": "background:#a8dccb;border:2px solid #009e73",
+}
+
+
+# ---------------------------------------------------------------- tokens
+
+
+@lru_cache(maxsize=None)
+def _tercom_words(settings: TerSettings):
+    """A function ``str -> list of words``: sacrebleu's tercom tokenizer, case folding left to the caller."""
+    from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+    tokenizer = TercomTokenizer(
+        normalized=settings.normalized,
+        no_punct=settings.no_punct,
+        asian_support=settings.asian_support,
+        case_sensitive=True,  # apply_tokenizer lowercases first, for strings and token lists alike
+    )
+    return lambda text: tokenizer(text.rstrip()).split()
+
+
+def _words(text, settings: TerSettings) -> tuple[str, ...]:
+    return apply_tokenizer(text, _tercom_words(settings), not settings.case_sensitive)
+
+
+def _reference_words(text, settings: TerSettings) -> tuple[str, ...]:
+    """A reference's words. sacrebleu 2.6 runs the tercom tokenizer over each reference string twice
+    (when it caches the references and again when it splits them); with ``normalized=True`` the
+    second pass splits more ("Martin's ," becomes "martin 's ,"). It is done twice here too, so the
+    scores agree with sacrebleu's; for the other settings the second pass changes nothing."""
+    if isinstance(text, str):
+        text = " ".join(_words(text, settings))
+    return _words(text, settings)
+
+
+# ---------------------------------------------------------------- word edit distance in a band
+
+
+class _BandedDistance:
+    """Word edit distance from any candidate of ``length`` words to one reference.
+
+    A table of costs: cell (i, j) is the fewest insertions, deletions and
+    substitutions turning the first i candidate words into the first j
+    reference words. Row i is only filled around the "diagonal"
+    j = floor(i * len(reference) / length), ``BEAM_WIDTH`` cells either side
+    (the last row in full); cells outside stay at ``_OUTSIDE``. Every
+    candidate tried during the shift search has the same length, so the band
+    is worked out once. ``banded=False`` fills every cell (plain Levenshtein).
+    """
+
+    def __init__(self, reference: tuple[str, ...], length: int, *, banded: bool = True) -> None:
+        self.reference = reference
+        size = len(reference)
+        self.first_row = list(range(size + 1))
+        ratio = size / length if length else 1.0
+        width = math.ceil(ratio / 2 + BEAM_WIDTH) if ratio / 2 > BEAM_WIDTH else BEAM_WIDTH
+        self.bands = []
+        for i in range(1, length + 1):
+            centre = math.floor(i * ratio)
+            low, high = max(0, centre - width), min(size + 1, centre + width)
+            if i == length or not banded:
+                high = size + 1
+            self.bands.append((0 if not banded else low, high))
+
+    def next_costs(self, previous: list, word: str, band: tuple) -> list:
+        """Costs of the row after ``previous`` for one more candidate ``word`` (costs only, no operations)."""
+        reference = self.reference
+        costs = [_OUTSIDE] * len(previous)
+        low, high = band
+        if low == 0:
+            costs[0] = previous[0] + 1
+            low = 1
+        for j in range(low, high):
+            best = min(previous[j - 1] + (word != reference[j - 1]), previous[j] + 1, costs[j - 1] + 1)
+            if best < _OUTSIDE:
+                costs[j] = best
+        return costs
+
+    def cost_rows(self, words, start: int = 0, rows: list | None = None) -> list:
+        """Rows 0..len(words) of costs; ``rows[:start + 1]`` (for the same first ``start`` words) are reused."""
+        table = list(rows[: start + 1]) if rows else [self.first_row]
+        for i in range(len(table), len(words) + 1):
+            table.append(self.next_costs(table[i - 1], words[i - 1], self.bands[i - 1]))
+        return table
+
+    def alignment(self, words) -> tuple[int, list]:
+        """The distance and one best alignment: a list of operations, candidate and reference in step.
+
+        On a tie the cell takes a match or substitution first, then a deletion
+        (a candidate word dropped), then an insertion (a reference word added):
+        tercom's preference, as sacrebleu applies it.
+        """
+        reference = self.reference
+        costs = self.first_row
+        operations = [[INSERTION] * len(costs)]
+        for i, word in enumerate(words, 1):
+            row = [_OUTSIDE] * len(costs)
+            ops = [_UNSET] * len(costs)
+            low, high = self.bands[i - 1]
+            if low == 0:
+                row[0], ops[0] = costs[0] + 1, DELETION
+                low = 1
+            for j in range(low, high):
+                same = word == reference[j - 1]
+                best, op = costs[j - 1] + (not same), MATCH if same else SUBSTITUTION
+                if costs[j] + 1 < best:
+                    best, op = costs[j] + 1, DELETION
+                if row[j - 1] + 1 < best:
+                    best, op = row[j - 1] + 1, INSERTION
+                if best < _OUTSIDE:
+                    row[j], ops[j] = best, op
+            costs = row
+            operations.append(ops)
+        path = []
+        i, j = len(words), len(reference)
+        while i > 0 or j > 0:
+            op = operations[i][j]
+            path.append(op)
+            if op in (MATCH, SUBSTITUTION):
+                i, j = i - 1, j - 1
+            elif op == DELETION:
+                i -= 1
+            elif op == INSERTION:
+                j -= 1
+            else:  # pragma: no cover - the band always holds a path from corner to corner
+                raise RuntimeError("TER alignment left the band of the edit-distance table")
+        path.reverse()
+        return costs[-1], path
+
+
+def _move(words: tuple, start: int, length: int, target: int) -> tuple[tuple, int]:
+    """Move ``words[start:start + length]`` so that it begins before ``words[target]`` of the original.
+
+    Returns the moved words and where the block now begins. A target at or
+    just after the block's own place is, as in sacrebleu's reimplementation
+    of tercom, counted in the words left once the block is taken out.
+    """
+    block = words[start : start + length]
+    rest = words[:start] + words[start + length :]
+    position = target - length if target > start + length else min(target, len(rest))
+    return rest[:position] + block + rest[position:], position
+
+
+@dataclass(frozen=True)
+class TerShift:
+    """One shift: ``words`` moved from position ``start`` so they begin at ``end`` (0-based, in words)."""
+
+    words: tuple[str, ...]
+    start: int
+    end: int
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"shift {' '.join(self.words)!r} from word {self.start + 1} to word {self.end + 1}"
+
+
+def _best_shift(words: tuple, distance: _BandedDistance, tried: int):
+    """tercom's greedy step: the shift that lowers the edit distance most, and the number of shifts tried.
+
+    Returns (gain, shifted words, TerShift or None, tried).
+    """
+    reference = distance.reference
+    rows = distance.cost_rows(words)
+    before = rows[-1][-1]
+    _, path = distance.alignment(words)
+    # Which candidate and reference words are unmatched, and where each reference word lines up.
+    candidate_wrong: list = []
+    reference_wrong: list = []
+    lined_up: list = []  # lined_up[r] = index of the last candidate word at or before reference word r (-1: none)
+    h = -1
+    for op in path:
+        if op != INSERTION:
+            h += 1
+            candidate_wrong.append(op != MATCH)
+        if op != DELETION:
+            lined_up.append(h)
+            reference_wrong.append(op != MATCH)
+    best_key = None
+    best: tuple = (0, words, None)
+    n, size = len(words), len(reference)
+    for start in range(n):
+        for ref_start in range(max(0, start - MAX_SHIFT_DISTANCE), min(size, start + MAX_SHIFT_DISTANCE + 1)):
+            run = 0
+            while (
+                run < MAX_SHIFT_SIZE and start + run < n and ref_start + run < size
+                and words[start + run] == reference[ref_start + run]
+            ):
+                run += 1
+            for length in range(1, run + 1):
+                if not any(candidate_wrong[start : start + length]):
+                    continue  # the block is already right where it is
+                if not any(reference_wrong[ref_start : ref_start + length]):
+                    continue  # the reference words it would match are matched already
+                if start <= lined_up[ref_start] < start + length:
+                    continue  # it would land inside itself
+                previous_target = None
+                for offset in range(-1, length):
+                    target = 0 if ref_start + offset < 0 else lined_up[ref_start + offset] + 1
+                    if target == previous_target:
+                        continue
+                    previous_target = target
+                    shifted, end = _move(words, start, length, target)
+                    same = min(start, target)
+                    while same < n and shifted[same] == words[same]:
+                        same += 1
+                    after = distance.cost_rows(shifted, min(same, n), rows)[-1][-1]
+                    tried += 1
+                    key = (before - after, length, -start, -target)
+                    if best_key is None or key > best_key:
+                        best_key = key
+                        move = TerShift(words[start : start + length], start, end, words, shifted)
+                        best = (before - after, shifted, move)
+                if tried >= MAX_SHIFT_CANDIDATES:
+                    return (*best, tried)
+    return (*best, tried)
+
+
+def _search(candidate: tuple, reference: tuple, shifts: bool) -> tuple[int, tuple, list, tuple]:
+    """Edits from one candidate to one reference: (number of edits, shifts made, alignment, shifted words)."""
+    distance = _BandedDistance(reference, len(candidate), banded=shifts)
+    words, moves, tried = candidate, [], 0
+    while shifts:
+        gain, shifted, move, tried = _best_shift(words, distance, tried)
+        if tried >= MAX_SHIFT_CANDIDATES or gain <= 0:
+            break  # tercom stops at the limit even when the best shift it found would help
+        moves.append(move)
+        words = shifted
+    cost, path = distance.alignment(words)
+    return cost + len(moves), tuple(moves), path, words
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class TerEdit:
+    """One step of the alignment after the shifts: ``operation`` is "match", "substitution",
+    "deletion" (``candidate`` word removed) or "insertion" (``reference`` word added)."""
+
+    operation: str
+    candidate: str | None
+    reference: str | None
+
+
+@dataclass(frozen=True)
+class TerAlignment:
+    """How one candidate was edited into its closest reference (the one needing the fewest edits).
+
+    ``candidate`` and ``reference`` are the words compared (after the tercom
+    tokenizer); ``shifts`` the block moves, in order; ``edits`` the word by
+    word alignment of the shifted candidate with the reference.
+    ``reference_length`` is the average length of *all* the references of
+    the sentence, the denominator of TER.
+    """
+
+    candidate: tuple[str, ...]
+    reference: tuple[str, ...]
+    reference_index: int
+    shifts: tuple[TerShift, ...]
+    edits: tuple[TerEdit, ...]
+    reference_length: float
+
+    def _count(self, operation: str) -> int:
+        return sum(edit.operation == operation for edit in self.edits)
+
+    @property
+    def shifted(self) -> tuple[str, ...]:
+        """The candidate's words after all the shifts."""
+        return self.shifts[-1].after if self.shifts else self.candidate
+
+    @property
+    def num_shifts(self) -> int:
+        """How many shifts were made (each costs one edit, whatever its length)."""
+        return len(self.shifts)
+
+    @property
+    def substitutions(self) -> int:
+        """Candidate words replaced by a reference word."""
+        return self._count(SUBSTITUTION)
+
+    @property
+    def deletions(self) -> int:
+        """Candidate words removed."""
+        return self._count(DELETION)
+
+    @property
+    def insertions(self) -> int:
+        """Reference words added."""
+        return self._count(INSERTION)
+
+    @property
+    def num_edits(self) -> int:
+        """shifts + substitutions + deletions + insertions."""
+        return self.num_shifts + sum(edit.operation != MATCH for edit in self.edits)
+
+    def moved(self) -> list[bool]:
+        """For each word of ``shifted``: was it part of a shifted block?"""
+        flags = [False] * len(self.candidate)
+        for shift in self.shifts:
+            length = len(shift.words)
+            rest = flags[: shift.start] + flags[shift.start + length :]
+            flags = rest[: shift.end] + [True] * length + rest[shift.end :]
+        return flags
+
+    def count_line(self) -> str:
+        """``2 shifts + 0 substitutions + 1 deletion + 0 insertions = 3 edits``."""
+        def plural(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+
+        return (
+            f"{plural(self.num_shifts, 'shift')} + {plural(self.substitutions, 'substitution')} + "
+            f"{plural(self.deletions, 'deletion')} + {plural(self.insertions, 'insertion')} = "
+            f"{plural(self.num_edits, 'edit')}"
+        )
+
+
+def _ter_value(edits: float, reference_length: float) -> float:
+    """edits / reference length; with an empty reference, 1 if anything had to be deleted, else 0 (as sacrebleu)."""
+    if reference_length > 0:
+        return edits / reference_length
+    return 1.0 if edits > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class TerResult:
+    """A TER (or WER) score on the 0-1 scale with the edits it counts.
+
+    score = num_edits / reference_length, both summed over the sentences.
+    ``score`` equals sacrebleu's ``TER(...).sentence_score / corpus_score``
+    divided by 100. ``alignments[i]`` shows how sentence i was edited.
+    """
+
+    score: float
+    num_edits: int
+    reference_length: float
+    alignments: tuple[TerAlignment, ...]
+    settings: TerSettings
+    n_references: int | str
+
+    @property
+    def name(self) -> str:
+        """"TER", or "WER" when shifts are not allowed."""
+        return "TER" if self.settings.shifts else "WER"
+
+    @property
+    def sentences(self) -> int:
+        """How many sentences were scored."""
+        return len(self.alignments)
+
+    @property
+    def signature(self) -> str:
+        """Every setting that can change the score, in sacrebleu's TER format, plus bleu_lab's version."""
+        return self.settings.signature(self.n_references)
+
+    @property
+    def alignment(self) -> TerAlignment | None:
+        """For one sentence, how it was edited into its closest reference; None for a corpus."""
+        return self.alignments[0] if self.sentences == 1 else None
+
+    @property
+    def reference_index(self) -> int | None:
+        """For one sentence, which reference needed the fewest edits (first on a tie); None for a corpus."""
+        return self.alignments[0].reference_index if self.sentences == 1 else None
+
+    @property
+    def num_shifts(self) -> int:
+        """Shifts, summed over the sentences."""
+        return sum(a.num_shifts for a in self.alignments)
+
+    @property
+    def substitutions(self) -> int:
+        """Substitutions, summed over the sentences."""
+        return sum(a.substitutions for a in self.alignments)
+
+    @property
+    def deletions(self) -> int:
+        """Deletions (candidate words removed), summed over the sentences."""
+        return sum(a.deletions for a in self.alignments)
+
+    @property
+    def insertions(self) -> int:
+        """Insertions (reference words added), summed over the sentences."""
+        return sum(a.insertions for a in self.alignments)
+
+    def _formula(self) -> str:
+        return (
+            f"{self.name} = edits / reference words = {self.num_edits} / {self.reference_length:g} = {self.score:.4f}"
+            + (f" (sacrebleu prints {100 * self.score:.2f})" if self.settings.shifts else "")
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"{self.name} = {self.score:.4f} ({self.num_edits} edits / {self.reference_length:g} reference words) "
+            f"{self.signature}"
+        )
+
+    def __repr__(self) -> str:
+        return f"<TerResult {self}>"
+
+    def explain(self, max_sentences: int = 3) -> str:
+        """The shifts, then the word-by-word edits against the closest reference, and the count.
+
+        For a corpus: the totals, then the edits of the first ``max_sentences`` sentences.
+        """
+        lines = [self._formula()]
+        if self.sentences == 1:
+            lines += _explain_alignment(self.alignments[0], self.n_references, self.settings.shifts)
+        else:
+            lines.append(
+                f"over {self.sentences} sentences: {self.num_shifts} shifts + {self.substitutions} substitutions + "
+                f"{self.deletions} deletions + {self.insertions} insertions = {self.num_edits} edits"
+            )
+            for index, alignment in enumerate(self.alignments[:max_sentences]):
+                lines.append("")
+                lines.append(
+                    f"-- sentence {index + 1}: {alignment.num_edits} edits / {alignment.reference_length:g} words "
+                    f"= {_ter_value(alignment.num_edits, alignment.reference_length):.4f}"
+                )
+                lines += ["  " + line for line in _explain_alignment(alignment, None, self.settings.shifts)]
+            if self.sentences > max_sentences:
+                lines.append(f"... {self.sentences - max_sentences} more sentences (result.alignments[i] holds each)")
+        lines.append(self.signature)
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        parts = [
+            f"<div class='bleu-lab-result'><b>{self.name} = {self.score:.4f}</b> "
+            f"<span style='color:#555'>(0-1 scale, lower is better; {self.num_edits} edits / "
+            f"{self.reference_length:g} reference words)</span>"
+        ]
+        for index, alignment in enumerate(self.alignments[:3]):
+            if self.sentences > 1:
+                parts.append(f"<p style='margin:6px 0 0 0'>sentence {index + 1}</p>")
+            parts.append(_alignment_html(alignment))
+        if self.sentences > 3:
+            parts.append(f"<p>... {self.sentences - 3} more sentences</p>")
+        legend = " ".join(
+            f"<span style='{style};padding:0 3px'>{html.escape(label)}</span>"
+            for label, style in (
+                ("shifted", _EDIT_STYLES["shift"]),
+                ("substituted", _EDIT_STYLES[SUBSTITUTION]),
+                ("deleted", _EDIT_STYLES[DELETION]),
+                ("inserted", _EDIT_STYLES[INSERTION]),
+            )
+        )
+        parts.append(f"<p style='margin:4px 0'>{legend}</p><code>{html.escape(self.signature)}</code></div>")
+        return "".join(parts)
+
+
+def _explain_alignment(alignment: TerAlignment, n_references, shifts: bool = True) -> list[str]:
+    which = (
+        f" (reference {alignment.reference_index + 1} of {n_references}: the fewest edits)"
+        if isinstance(n_references, int) and n_references > 1 else ""
+    )
+    lines = [
+        f"candidate:         {' '.join(alignment.candidate)}",
+        f"closest reference: {' '.join(alignment.reference)}{which}",
+    ]
+    for number, shift in enumerate(alignment.shifts, 1):
+        lines.append(f"shift {number}: {' '.join(shift.words)!r} from word {shift.start + 1} to word "
+                     f"{shift.end + 1} -> {' '.join(shift.after)}")
+    if not alignment.shifts:
+        lines.append("no shift lowers the edit distance" if shifts else "no shifts (WER)")
+    width = max([len("candidate")] + [len(e.candidate or "") for e in alignment.edits])
+    lines.append(f"  {'candidate':<{width}}  {'reference':<{width}}  edit")
+    for edit in alignment.edits:
+        label = "" if edit.operation == MATCH else edit.operation
+        lines.append(f"  {edit.candidate or '-':<{width}}  {edit.reference or '-':<{width}}  {label}".rstrip())
+    lines.append(f"edits: {alignment.count_line()}")
+    several = isinstance(n_references, int) and n_references > 1
+    lines.append(
+        f"reference length: {alignment.reference_length:g} words"
+        + (f" (the average of the {n_references} references)" if several else "")
+    )
+    return lines
+
+
+def _alignment_html(alignment: TerAlignment) -> str:
+    moved = alignment.moved()
+    cells = []
+    position = 0
+    for edit in alignment.edits:
+        style, title = "", ""
+        text = edit.reference if edit.operation == INSERTION else edit.candidate
+        if edit.operation == INSERTION:
+            style, title = _EDIT_STYLES[INSERTION], "inserted from the reference"
+        else:
+            if edit.operation == SUBSTITUTION:
+                style, title = _EDIT_STYLES[SUBSTITUTION], f"substituted: the reference has {edit.reference!r}"
+                text = f"{edit.candidate}\u2192{edit.reference}"
+            elif edit.operation == DELETION:
+                style, title = _EDIT_STYLES[DELETION], "deleted"
+            if moved[position]:
+                style = (style + ";" if style else "") + _EDIT_STYLES["shift"]
+                title = (title + "; " if title else "") + "shifted here"
+            position += 1
+        cells.append(
+            f"<span style='{style};padding:0 2px' title='{html.escape(title)}'>{html.escape(text or '')}</span>"
+            if style else html.escape(text or "")
+        )
+    shifts = "".join(f"<li>{html.escape(str(s))}</li>" for s in alignment.shifts)
+    return (
+        f"<p style='margin:2px 0'>candidate: {html.escape(' '.join(alignment.candidate))}<br>"
+        f"reference: {html.escape(' '.join(alignment.reference))}</p>"
+        + (f"<ol style='margin:2px 0'>{shifts}</ol>" if shifts else "")
+        + f"<p style='margin:2px 0;line-height:1.8'>{' '.join(cells)}</p>"
+        f"<p style='margin:2px 0'>{html.escape(alignment.count_line())}</p>"
+    )
+
+
+# ---------------------------------------------------------------- public API
+
+
+def _sentence(candidate: tuple, references: list, settings: TerSettings) -> TerAlignment:
+    """The alignment of one tokenized candidate with its closest reference (fewest edits, first on a tie)."""
+    best: tuple = ()
+    for index, reference in enumerate(references):
+        edits, moves, path, shifted = _search(candidate, reference, settings.shifts)
+        if not best or edits < best[0]:
+            best = (edits, index, moves, path, shifted)
+    _, index, moves, path, shifted = best
+    aligned, h, r = [], 0, 0
+    for op in path:
+        word = shifted[h] if op != INSERTION else None
+        ref_word = references[index][r] if op != DELETION else None
+        aligned.append(TerEdit(op, word, ref_word))
+        h += op != INSERTION
+        r += op != DELETION
+    length = sum(len(reference) for reference in references) / len(references)
+    return TerAlignment(candidate, references[index], index, moves, tuple(aligned), length)
+
+
+def _result(alignments: list, settings: TerSettings, n_references) -> TerResult:
+    edits = sum(a.num_edits for a in alignments)
+    length = sum(a.reference_length for a in alignments)
+    return TerResult(_ter_value(edits, length), edits, length, tuple(alignments), settings, n_references)
+
+
+def _sentence_result(candidate, references, settings: TerSettings, function: str) -> TerResult:
+    call = f'{function}("the cat sat on the mat", ["the cat is on the mat", "a cat sat on the mat"])'
+    candidate, references = check_candidate_and_references(candidate, references, function=function, call=call)
+    words = _words(candidate, settings)
+    alignment = _sentence(words, [_reference_words(r, settings) for r in references], settings)
+    return _result([alignment], settings, len(references))
+
+
+def _corpus_result(candidates, references, settings: TerSettings, function: str) -> TerResult:
+    candidates, references = check_corpus(candidates, references, function=function)
+    alignments = [
+        _sentence(_words(c, settings), [_reference_words(r, settings) for r in refs], settings)
+        for c, refs in zip(candidates, references)
+    ]
+    counts = {len(refs) for refs in references}
+    return _result(alignments, settings, counts.pop() if len(counts) == 1 else "var")
+
+
+def ter(candidate, references, *, normalized=False, no_punct=False, asian_support=False,
+        case_sensitive=False) -> TerResult:
+    """Sentence TER (Snover et al. 2006): edits / average reference length, on the 0-1 scale.
+
+    Same keywords and defaults as sacrebleu's ``TER``; the score is
+    sacrebleu's ``sentence_score`` divided by 100. Lower is better. See the
+    module docstring for the formula and the shift search.
+
+    >>> result = ter("the cat sat on the mat", ["the cat is on the mat"])
+    >>> result.num_edits, result.alignment.substitutions
+    (1, 1)
+    """
+    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive)
+    return _sentence_result(candidate, references, settings, "ter")
+
+
+def corpus_ter(candidates, references, *, normalized=False, no_punct=False, asian_support=False,
+               case_sensitive=False) -> TerResult:
+    """Corpus TER: the sentences' edits summed, over their average reference lengths summed.
+
+    ``references[i]`` is the list of references of ``candidates[i]``. Equals
+    sacrebleu's ``TER(...).corpus_score`` divided by 100 (sacrebleu takes
+    reference streams; see ``references_from_streams``).
+
+    >>> corpus_ter(["the cat", "a dog ran"], [["the cat"], ["the dog ran"]]).score
+    0.2
+    """
+    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive)
+    return _corpus_result(candidates, references, settings, "corpus_ter")
+
+
+def wer(candidate, references, *, normalized=False, no_punct=False, asian_support=False,
+        case_sensitive=False) -> TerResult:
+    """Word error rate: TER without shifts, (substitutions + deletions + insertions) / reference length.
+
+    The plain word-level Levenshtein distance (no band), over the average
+    reference length, the fewest edits over the references; the text is
+    prepared as for :func:`ter`. Reordering costs a deletion and an insertion
+    per word moved, where TER pays one shift per block.
+
+    >>> wer("the cat sat on the mat", ["the cat is on the mat"]).score == 1 / 6
+    True
+    """
+    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive, shifts=False)
+    return _sentence_result(candidate, references, settings, "wer")
+
+
+def corpus_wer(candidates, references, *, normalized=False, no_punct=False, asian_support=False,
+               case_sensitive=False) -> TerResult:
+    """Corpus WER: edits without shifts summed over the sentences, over the summed reference lengths."""
+    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive, shifts=False)
+    return _corpus_result(candidates, references, settings, "corpus_wer")
+
+
+__all__ = [
+    "TerAlignment",
+    "TerEdit",
+    "TerResult",
+    "TerShift",
+    "corpus_ter",
+    "corpus_wer",
+    "ter",
+    "wer",
+]

@@ -1,0 +1,182 @@
+"""bleu_lab.answers: answers hidden behind a button, and the numbers they state are right.
+
+The numbers in the answer texts (bleu_lab/data/answers/*.md) are recomputed here with
+sacrebleu, nltk, rouge-score or by hand, never with bleu_lab.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sacrebleu
+from nltk.translate import bleu_score as nltk_bleu
+from rouge_score import rouge_scorer
+from sacrebleu.metrics import BLEU, CHRF
+
+from bleu_lab.answers import HIDDEN_TEXT, answer_keys, load_answers, show_answers
+
+ROOT = Path(__file__).resolve().parents[1]
+CAT_MAT = ["the cat is on the mat", "there is a cat on the mat"]
+NASA = "The NASA Opportunity rover is battling a massive dust storm on planet Mars."
+CANDIDATE_2 = "A NASA rover is fighting a massive storm on planet Mars."
+
+
+def bleu(candidate, references, **keywords):
+    """sacrebleu's corpus BLEU of one sentence on the 0-1 scale; no smoothing unless asked."""
+    keywords.setdefault("smooth_method", "none")
+    return sacrebleu.corpus_bleu([candidate], [[r] for r in references], **keywords)
+
+
+def says(key, *texts):
+    answer = load_answers(key)
+    for text in texts:
+        assert text in answer, f"{key}.md should say {text!r}"
+
+
+# ----------------------------------------------------------------------------- the widget
+
+
+def test_import_bleu_lab_stays_light():
+    code = "import sys, bleu_lab, bleu_lab.answers; print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]
+
+
+def test_the_plain_text_view_is_one_line_and_hides_the_answers():
+    hidden = show_answers("03_bleu_step_by_step")
+    bundle = hidden._repr_mimebundle_()
+    assert bundle["text/plain"] == HIDDEN_TEXT == repr(hidden)
+    assert "\n" not in HIDDEN_TEXT
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert not hidden.shown
+    button, area = hidden._widget().children
+    assert button.description == "Show answers" and area.outputs == ()
+
+
+def test_a_click_shows_the_answers(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    hidden = show_answers("00_start_here")
+    button = hidden._widget().children[0]
+    button.click()
+    assert hidden.shown and len(shown) == 1
+    assert shown[0].data == load_answers("00_start_here")
+    button.click()  # a second click does not show them twice
+    assert len(shown) == 1
+
+
+def test_bad_keys_say_what_exists():
+    with pytest.raises(ValueError, match="03_bleu_step_by_step"):
+        show_answers("03")
+    with pytest.raises(TypeError, match="string"):
+        show_answers(3)
+
+
+def test_every_notebook_key_has_answers_and_they_ship_as_package_data():
+    keys = set(answer_keys())
+    expected = {p.stem for p in (ROOT / "notebooks").glob("0[0-6]_*.ipynb")} | {
+        p.stem for p in (ROOT / "notebooks" / "exercises").glob("lab*.ipynb")
+    }
+    assert expected <= keys
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"data/**/*"' in pyproject  # bleu_lab/data/answers/*.md is covered by this glob
+
+
+def test_notebooks_call_show_answers_with_their_own_key():
+    paths = [*(ROOT / "notebooks").glob("0[0-6]_*.ipynb"), *(ROOT / "notebooks" / "exercises").glob("**/lab*.ipynb")]
+    for path in paths:
+        text = json.loads(path.read_text(encoding="utf-8"))
+        sources = ["".join(c["source"]) for c in text["cells"] if c["cell_type"] == "code"]
+        assert any(f'show_answers("{path.stem}")' in s for s in sources), path.name
+
+
+# ----------------------------------------------------------------------------- the numbers in the answers
+
+
+def test_00_numbers():
+    assert bleu("the cat is on the mat", CAT_MAT).score == pytest.approx(100)
+    alone = bleu("a cat is on the mat", CAT_MAT[:1])
+    assert (alone.counts[:2], alone.totals[:2]) == ([5, 4], [6, 5])
+    says("00_start_here", f"{alone.score / 100:.4f}", "p1 = 5/6", "p2 = 4/5", "1.0000")
+
+
+def test_01_numbers():
+    references = [r.split() for r in CAT_MAT]
+    assert 9 - 2 + 1 == 8 and 9 - 4 + 1 == 6
+    p = nltk_bleu.modified_precision(references, "the cat the cat the cat".split(), 1)
+    assert Fraction(p.numerator, p.denominator) == Fraction(3, 6)
+    one = nltk_bleu.modified_precision(references, "on cat mat is the a".split(), 1)
+    two = nltk_bleu.modified_precision(references, "on cat mat is the a".split(), 2)
+    assert (one.numerator, one.denominator, two.numerator) == (6, 6, 0)
+    says("01_ngrams_and_clipped_precision", "8 bigrams", "6 4-grams", "0.5000", "p1 = 6/6", "p2 = 0/5")
+
+
+@pytest.mark.parametrize("c, r", [(6, 5), (7, 5), (8, 9)])
+def test_02_closest_reference_length(c, r):
+    assert bleu(" ".join("w" * c), ["w " * 5, "w " * 9]).ref_len == r  # sacrebleu: closest, shorter on a tie
+    says("02_brevity_penalty", f"c = {c}", f"r = {r}")
+
+
+def test_02_brevity_value():
+    says("02_brevity_penalty", f"{math.exp(1 - 6 / 3):.4f}", "p1 = 6/10")
+
+
+def test_03_numbers():
+    says("03_bleu_step_by_step", f"{bleu('a cat is on the mat', CAT_MAT[:1]).score / 100:.4f}")
+    right, swapped = bleu(CANDIDATE_2, [NASA]), bleu(NASA, [CANDIDATE_2])
+    assert (right.sys_len, right.ref_len) == (12, 14) and swapped.bp == 1.0
+    says("03_bleu_step_by_step", f"{right.bp:.4f}", "BP = 1.0000", "c = 12", "r = 14")
+    scrambled = bleu("on mat the cat is the", CAT_MAT)
+    says("03_bleu_step_by_step", f"p2 = {scrambled.counts[1]}/{scrambled.totals[1]}")
+
+
+def test_04_numbers():
+    pair = ("the cat sat on the mat", ["the cat is on the mat"])
+    floor = BLEU(smooth_method="floor", smooth_value=0.01).sentence_score(*pair)
+    default = BLEU(smooth_method="floor").sentence_score(*pair)
+    assert default.score / 100 < 0.2541 + 5e-5  # printed as 0.2541 in notebook 04
+    says("04_sentence_bleu_and_smoothing", f"{floor.score / 100:.4f}", f"{default.score / 100:.4f}")
+    five = bleu("the cat sat on mat", ["the cat is on the mat"])
+    assert five.counts[:2] == [4, 1] and five.totals[:2] == [5, 4] and five.score == 0
+    short = sacrebleu.sentence_bleu("a cat", ["the cat sat down"])
+    assert short.bp == pytest.approx(math.exp(1 - 4 / 2))
+    says("04_sentence_bleu_and_smoothing", f"{short.bp:.4f}", f"{short.score / 100:.4f}", f"{short.score:.2f}")
+
+
+def test_05_numbers():
+    reference = "the cat is on the mat"
+    padded = reference + " indeed" * 25
+    score = rouge_scorer.RougeScorer(["rouge1"]).score(reference, padded)["rouge1"]
+    assert score.recall == 1.0
+    says("05_rouge_and_blind_spots", f"{score.precision:.4f}", f"{bleu(padded, [reference]).score / 100:.4f}")
+    reversed_ = "mat the on is cat the"
+    scores = rouge_scorer.RougeScorer(["rouge2", "rougeL"]).score(reference, reversed_)
+    assert scores["rouge2"].fmeasure == 0 and scores["rougeL"].fmeasure == pytest.approx(0.5)
+    spaced = CHRF(whitespace=True).sentence_score("newspaper headlines", ["news paper head lines"]).score / 100
+    assert CHRF().sentence_score("newspaper headlines", ["news paper head lines"]).score == pytest.approx(100)
+    says("05_rouge_and_blind_spots", f"{spaced:.4f}", "F = 0.5")
+
+
+def test_06_numbers():
+    wrong = sacrebleu.corpus_bleu(["a b c d"], ["a b c d"])
+    assert (wrong.sys_len, wrong.ref_len) == (4, 1)
+    says("06_pitfalls", f"BLEU = {wrong.score:.2f}", "hyp_len = 4 ref_len = 1")
+    split = nltk_bleu.sentence_bleu(["the cat sat on the mat!".split()], "The cat sat on the mat.".split())
+    says("06_pitfalls", f"{split:.4f}")
+
+
+def test_lab2_numbers():
+    corpus = sacrebleu.corpus_bleu(["the cat is on the mat", ""], [["the cat is on the mat", "a b c d e f"]])
+    assert corpus.score / 100 == pytest.approx(math.exp(1 - 12 / 6))
+    says("lab2_brevity_penalty_and_bleu", f"{math.exp(-1):.4f}", "0.5")
+
+
+def test_lab1_answer_2_no_longer_claims_a_score_above_one():
+    answer = load_answers("lab1_ngrams_and_precision")
+    assert "above 1" not in answer and "recall" in answer

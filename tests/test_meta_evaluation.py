@@ -1,0 +1,176 @@
+"""bleu_lab.meta_evaluation: the same numbers as sacrebleu and scipy, and pictures whose labels fit.
+
+Expected values come from sacrebleu (corpus and sentence BLEU, chrF), scipy.stats (Pearson,
+Kendall) and hand counts written here; never from bleu_lab.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import sacrebleu
+import scipy.stats
+
+from bleu_lab import meta_evaluation as meta
+from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_references
+
+LINES = 300  # a slice of WMT19 keeps the comparisons quick; the notebook test covers all 1997 lines
+
+
+@pytest.fixture(scope="module")
+def wmt():
+    data = load_wmt19_en_de()
+    refs = load_wmt19_references()
+    systems = {name: data.systems[name][:LINES] for name in ("Facebook_FAIR", "online-X", "en_de_task")}
+    return systems, {key: lines[:LINES] for key, lines in refs.items()}
+
+
+def test_system_bleu_equals_sacrebleu_per_system(wmt):
+    systems, refs = wmt
+    for key in ("WMT", "AR.p"):
+        ours = meta.system_bleu(systems, [[r] for r in refs[key]])
+        for name, lines in systems.items():
+            theirs = sacrebleu.corpus_bleu(lines, [refs[key]], force=True).score / 100
+            assert ours[name].score == pytest.approx(theirs, abs=1e-9), (key, name)
+            assert ours[name].signature.startswith("nrefs:1|case:mixed|eff:no|tok:13a|")
+
+
+def test_system_bleu_with_several_references_equals_sacrebleu(wmt):
+    systems, refs = wmt
+    nested = [list(r) for r in zip(*refs.values())]
+    ours = meta.system_bleu(systems, nested)
+    for name, lines in systems.items():
+        theirs = sacrebleu.corpus_bleu(lines, list(refs.values()), force=True).score / 100
+        assert ours[name].score == pytest.approx(theirs, abs=1e-9)
+
+
+def test_pre_tokenized_lines_give_the_same_score(wmt):
+    systems, refs = wmt
+    tokens = {name: meta.tokenize_lines(lines) for name, lines in systems.items()}
+    reference = [[r] for r in meta.tokenize_lines(refs["WMT"])]
+    plain = meta.system_bleu(systems, [[r] for r in refs["WMT"]])
+    for name, result in meta.system_bleu(tokens, reference).items():
+        assert result.score == pytest.approx(plain[name].score, abs=1e-12)
+
+
+def test_sentence_scores_equal_sacrebleu_sentence_bleu(wmt):
+    systems, refs = wmt
+    rows = meta.system_statistics(systems, [[r] for r in refs["WMT"]])["online-X"]
+    ours = meta.sentence_bleu_scores(rows)
+    metric = sacrebleu.metrics.BLEU(smooth_method="exp", effective_order=False)
+    for i in range(0, LINES, 7):
+        theirs = metric.sentence_score(systems["online-X"][i], [refs["WMT"][i]]).score / 100
+        assert ours[i] == pytest.approx(theirs, abs=1e-9), i
+
+
+def test_system_chrf_equals_sacrebleu(wmt):
+    systems, refs = wmt
+    ours = meta.system_chrf(systems, [[r] for r in refs["WMT"]])
+    two = meta.system_chrf(systems, [[a, b] for a, b in zip(refs["WMT"], refs["AR"])])
+    for name, lines in systems.items():
+        assert ours[name].score == pytest.approx(sacrebleu.corpus_chrf(lines, [refs["WMT"]]).score / 100, abs=1e-9)
+        both = sacrebleu.corpus_chrf(lines, [refs["WMT"], refs["AR"]]).score / 100
+        assert two[name].score == pytest.approx(both, abs=1e-9)
+
+
+HUMAN = {"A": 0.5, "B": 0.3, "C": 0.35, "D": -0.2, "E": 0.0}
+METRIC = {"A": 40.0, "B": 38.5, "C": 37.0, "D": 30.0, "E": 31.0, "not judged": 50.0}
+
+
+def test_correlation_is_scipys():
+    c = meta.correlation(METRIC, HUMAN)
+    x = [METRIC[n] for n in HUMAN]
+    y = list(HUMAN.values())
+    expected = scipy.stats.pearsonr(x, y)
+    assert c.systems == tuple(HUMAN)  # the unjudged system is left out
+    assert c.pearson == pytest.approx(expected.statistic)
+    assert c.pearson_interval == pytest.approx(tuple(expected.confidence_interval(0.95)))
+    assert c.kendall == pytest.approx(scipy.stats.kendalltau(x, y).statistic)
+    assert c.kendall_interval[0] <= c.kendall <= c.kendall_interval[1]
+    assert meta.correlation(METRIC, HUMAN).kendall_interval == c.kendall_interval  # seeded
+    assert "Kendall tau" in str(c) and "95% CI" in str(c)
+
+
+def test_pairs_count_the_concordant_pairs_by_hand():
+    pairs = meta.pairwise_agreement(METRIC, HUMAN)
+    assert len(pairs) == 10  # 5 systems with both scores: 5 * 4 / 2
+    # By hand: B-C (38.5 > 37.0 but 0.30 < 0.35) and D-E (31.0 > 30.0 for E, and 0.0 > -0.2: agrees).
+    disagreeing = {(p.better, p.worse) for p in pairs if not p.agrees}
+    assert disagreeing == {("B", "C")}
+    tau = scipy.stats.kendalltau([METRIC[n] for n in HUMAN], list(HUMAN.values())).statistic
+    assert sum(p.agrees for p in pairs) == pytest.approx(10 * (1 + tau) / 2)
+    assert [p.metric_difference for p in pairs] == sorted((p.metric_difference for p in pairs), reverse=True)
+
+
+def test_agreement_bins():
+    pairs = meta.pairwise_agreement(METRIC, HUMAN)
+    bins = meta.agreement_by_difference(pairs, [0, 2, 5, 20])
+    # Differences: A-B 1.5, A-C 3, A-D 10, A-E 9, B-C 1.5 (wrong), B-D 8.5, B-E 7.5, C-D 7, C-E 6, E-D 1.
+    assert [(b.pairs, b.agreeing) for b in bins] == [(3, 2), (1, 1), (6, 6)]
+    assert math.isnan(meta.agreement_by_difference(pairs, [50, 60])[0].rate)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: meta.correlation([1, 2, 3], HUMAN), TypeError, "mapping"),
+        (lambda: meta.correlation({"A": 1, "B": 2}, HUMAN), ValueError, "at least 3"),
+        (lambda: meta.correlation(METRIC, HUMAN, confidence=95), ValueError, "between 0 and 1"),
+        (lambda: meta.agreement_by_difference([], [1]), ValueError, "increasing"),
+        (lambda: meta.system_bleu([], [["a"]]), TypeError, "mapping"),
+        (lambda: meta.system_bleu({"A": ["a b"], "B": ["a", "b"]}, [["a b"]]), ValueError, "systems['B']"),
+        (lambda: meta.system_bleu({"A": ["a b"]}, ["a b"]), TypeError, "not nested"),
+        (lambda: meta.tokenize_lines("one line"), TypeError, "single string"),
+    ],
+)
+def test_misuse_raises_a_clear_error(call, error, words):
+    with pytest.raises(error, match=None) as caught:
+        call()
+    assert words in str(caught.value)
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def test_scatter_labels_neither_overlap_nor_leave_the_figure():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    # Systems whose points nearly coincide, as MSRA.MADL, UCAM and NEU do in WMT19.
+    metric = {"MSRA.MADL": 0.449, "UCAM": 0.430, "NEU": 0.435, "Facebook_FAIR": 0.427, "online-X": 0.295,
+              "Microsoft-WMT19-sentence_document": 0.439}
+    human = {"MSRA.MADL": 0.214, "UCAM": 0.213, "NEU": 0.208, "Facebook_FAIR": 0.347, "online-X": -0.4,
+             "Microsoft-WMT19-sentence_document": 0.311}
+    ax = meta.plot_metric_vs_human(metric, human, highlight=["online-X"])
+    figure = ax.figure
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    labels = [t for t in ax.texts if t.get_text() in metric]
+    assert len(labels) == len(metric)
+    # Text's own box, without the leader line that Annotation.get_window_extent would add.
+    boxes = [matplotlib.text.Text.get_window_extent(t, renderer) for t in labels]
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            assert not _boxes_overlap(boxes[i], boxes[j]), (labels[i].get_text(), labels[j].get_text())
+    axes_box = ax.get_window_extent(renderer)
+    for label, box in zip(labels, boxes):
+        assert axes_box.x0 <= box.x0 and box.x1 <= axes_box.x1, label.get_text()
+        assert axes_box.y0 <= box.y0 and box.y1 <= axes_box.y1, label.get_text()
+    assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title()
+    assert ax.xaxis.label.get_fontweight() == "bold"
+    plt.close(figure)
+
+
+def test_agreement_plot_has_one_bar_per_bin():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    bins = meta.agreement_by_difference(meta.pairwise_agreement(METRIC, HUMAN), [0, 2, 5, 20])
+    ax = meta.plot_agreement_by_difference(bins)
+    assert len(ax.patches) == 3
+    assert {t.get_text() for t in ax.texts} >= {"2 of 3", "1 of 1", "6 of 6"}
+    plt.close(ax.figure)
