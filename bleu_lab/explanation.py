@@ -1,8 +1,12 @@
 """Scores explained: the step-by-step table as text and HTML, and matched n-grams highlighted.
 
-The palette is Okabe and Ito's colour-blind-safe set; each n-gram order has
-its own colour, and highlighting does not rely on colour alone (matched
-tokens are also underlined, and the HTML table repeats every number).
+The one highlighter and style map of bleu_lab's HTML (BLEU, ROUGE, chrF and
+the playground widgets all use it) lives here. Colours are the darker half of
+Okabe and Ito's colour-blind-safe palette, each with a WCAG 2 contrast of at
+least 3:1 against white (the level for graphical marks, WCAG 2.1 success
+criterion 1.4.11), so a matched token stays visible on a projector. Highlighting
+does not rely on colour alone: each n-gram order also has its own underline
+style (solid, dashed, dotted, double), and the HTML table repeats every number.
 """
 
 from __future__ import annotations
@@ -12,9 +16,68 @@ import html
 from .counting import matched_positions, ngram_matches
 from .inputs import check_order_of_result
 
-# Okabe-Ito colours, light enough for black text, one per n-gram order.
-ORDER_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
-ORDER_TINTS = ("#f5d9a3", "#c4e4f6", "#a8dccb", "#faf5b8", "#ebc5db", "#a9cfe6")
+# One colour per n-gram order (Okabe and Ito's blue, vermillion, bluish green, reddish purple, then
+# black and a darkened orange): each has a contrast of at least 3:1 against white.
+ORDER_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#000000", "#8f6500")
+# The same colours mixed with white (22 %): a background behind black text (contrast above 12:1).
+ORDER_TINTS = ("#c7e0ee", "#f6dcc7", "#c7eae0", "#f4e2ec", "#c7c7c7", "#e6ddc7")
+# The underline of each order differs in style as well as colour.
+ORDER_LINES = ("solid", "dashed", "dotted", "double", "solid", "dashed")
+# Everything else the HTML colours: text, messages, agreement marks (all >= 4.5:1 on white as text).
+STYLE = {
+    "muted": "#444444",  # secondary text
+    "ok": "#007a5a",  # "same number" check marks
+    "warn": "#b34700",  # "differs", message border
+    "message_background": "#fbe3d3",
+    "underline_px": 4,
+}
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of a ``#rrggbb`` colour: 0.2126 R + 0.7152 G + 0.0722 B on linear sRGB."""
+    value = colour.lstrip("#")
+    if len(value) != 6:
+        raise ValueError(f"colour must be written #rrggbb, got {colour!r}")
+    channels = []
+    for i in (0, 2, 4):
+        c = int(value[i:i + 2], 16) / 255
+        channels.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    red, green, blue = channels
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(first: str, second: str = "#ffffff") -> float:
+    """WCAG 2 contrast ratio (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
+
+    >>> round(contrast_ratio("#000000"), 1), round(contrast_ratio("#ffffff"), 1)
+    (21.0, 1.0)
+    """
+    a, b = relative_luminance(first), relative_luminance(second)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+def order_style(n: int) -> str:
+    """Inline CSS of a token covered by a matched n-gram of order ``n`` (1-based)."""
+    i = (n - 1) % len(ORDER_COLOURS)
+    return (
+        f"background:{ORDER_TINTS[i]};border-bottom:{STYLE['underline_px']}px {ORDER_LINES[i]} {ORDER_COLOURS[i]};"
+        "padding:0 2px;border-radius:3px"
+    )
+
+
+def mark(text_html: str, n: int, title: str) -> str:
+    """The highlighter: ``text_html`` (already escaped) marked as part of a matched order-``n`` unit."""
+    return f'<span class="bl-mark bl-mark-{n}" style="{order_style(n)}" title="{html.escape(title)}">{text_html}</span>'
+
+
+def legend_html(orders, label=None) -> str:
+    """A swatch per order, styled exactly like the marks, so the key matches what it explains."""
+    swatches = "".join(
+        f"<span style='{order_style(n)};margin-right:6px;white-space:nowrap'>"
+        f"{label(n) if label else f'{n}-gram'}</span>"
+        for n in orders
+    )
+    return f"<div class='bl-legend' style='margin:2px 0 6px 0;font-size:0.9em'>key: {swatches}</div>"
 
 
 def _require_tokens(result):
@@ -105,13 +168,7 @@ def _marked_tokens(tokens, order_of, label: str) -> str:
     pieces = []
     for token, n in zip(tokens, order_of):
         text = html.escape(token)
-        if n:
-            tint, colour = ORDER_TINTS[(n - 1) % len(ORDER_TINTS)], ORDER_COLOURS[(n - 1) % len(ORDER_COLOURS)]
-            text = (
-                f'<span style="background:{tint};border-bottom:3px solid {colour};padding:0 2px;'
-                f'border-radius:3px" title="{label} {n}-gram">{text}</span>'
-            )
-        pieces.append(text)
+        pieces.append(mark(text, n, f"{label} {n}-gram") if n else text)
     return " ".join(pieces)
 
 

@@ -20,31 +20,36 @@ make scores comparable follow Post (2018).
 from __future__ import annotations
 
 import html
-import logging
 import unicodedata
-import warnings
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 
 from .bleu import brevity_penalty_value, sentence_bleu
 from .chrf import chrf
 from .examples import load_examples
-from .explanation import ORDER_COLOURS, ORDER_TINTS, highlight_longest_matches, highlight_tokens
+from .explanation import STYLE, highlight_longest_matches, highlight_tokens, legend_html
+from .other_libraries import (
+    ROUGE_SCORE_CALL,
+    Comparison,
+    nltk_sentence_bleu,
+    rouge_score_fmeasures,
+    sacrebleu_chrf,
+    sacrebleu_sentence_bleu,
+)
 from .rouge import rouge_l, rouge_n
-from .smoothing import NLTK_SMOOTHING, SACREBLEU_SMOOTHING
-from .tokenizers import _SACREBLEU_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer
+from .tokenizers import TOKENIZER_NAMES, get_tokenizer
 from .tokenizers import tokenize as _tokenize
 
 METRIC_VIEWS = ("BLEU", "ROUGE", "chrF")
 MAX_REFERENCES = 4
+_MUTED, _OK_COLOUR, _WARN_COLOUR = STYLE["muted"], STYLE["ok"], STYLE["warn"]
+# Cached results per function: a widget asks again for what it has just computed.
+_CACHE = 256
 # Longer texts are scored in full but only this many tokens are drawn.
 SHOWN_TOKENS = 200
-# Two scores "agree" when they differ by less than this (0-1 scale).
-AGREEMENT = 1e-9
-
-# Tokenizers sacrebleu knows under the same name; the others are compared on bleu_lab's tokens.
-_SACREBLEU_NATIVE = tuple(_SACREBLEU_TOKENIZERS)
 # Scripts written without spaces between words.
 _UNSPACED = frozenset({"CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR"})
 
@@ -58,7 +63,8 @@ PRESET_LABELS = {
     "padded": "cat/mat: padded with extra words",
     "the_cheat": "the cheat: 'the the the ...'",
     "two_clips": "clipping by two references",
-    "nasa_rover": "NASA rover (two references)",
+    "nasa_rover": "NASA rover: candidate 1",
+    "nasa_rover_2": "NASA rover: candidate 2",
     "paraphrase": "paraphrase: 'the feline rests upon the rug'",
     "paper_guide_1": "Papineni et al. Example 1, candidate 1",
     "paper_guide_2": "Papineni et al. Example 1, candidate 2",
@@ -114,15 +120,6 @@ def available_tokenizers() -> tuple:
 
 
 @dataclass(frozen=True)
-class Comparison:
-    """One library's score for the same input, or why it is not shown (``value`` None)."""
-
-    library: str
-    value: float | None
-    settings: str
-
-
-@dataclass(frozen=True)
 class ChartSpec:
     """What a bar chart shows: one bar per label, a text above each bar, optional dashed lines."""
 
@@ -153,12 +150,13 @@ class PlaygroundView:
     reference_length: int | None = None
     brevity_penalty: float | None = None
     result: object = field(default=None, repr=False)  # the BleuResult
-    metric_scores: dict = field(default_factory=dict)
+    metric_scores: Mapping = field(default_factory=dict)
     comparisons: tuple = ()
     highlights_html: str = ""
     numbers_html: str = ""
     comparison_html: str = ""
     chart: ChartSpec | None = None
+    reference_boxes: tuple = ()  # the box number (1-4) of each reference that was scored
 
     @property
     def ok(self) -> bool:
@@ -176,12 +174,12 @@ def message_html(message: str, notes=()) -> str:
     parts = []
     if message:
         parts.append(
-            "<div class='bl-message' style='border-left:4px solid #d55e00;background:#fbe3d3;"
+            f"<div class='bl-message' style='border-left:4px solid {STYLE['warn']};background:{STYLE['message_background']};"
             f"padding:6px 10px;margin:4px 0;font-size:1.05em'>{html.escape(message)}</div>"
         )
     if notes:
         items = "".join(f"<li>{html.escape(note)}</li>" for note in notes)
-        parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:#333'>{items}</ul>")
+        parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:#222'>{items}</ul>")
     return _compact("".join(parts))
 
 
@@ -208,9 +206,30 @@ def compute_playground(
     they compute the same thing, with the settings that make them comparable.
     """
     try:
-        return _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric, compare)
+        candidate = _as_text(candidate)
+        if isinstance(references, str):
+            references = [references]
+        references = tuple(_as_text(r) for r in (references or ()))
+        key = (candidate, references, tokenize, lowercase, max_order, smoothing, metric, bool(compare))
+        try:
+            hash(key)
+        except TypeError:  # an unhashable setting: it gets its error message, uncached
+            return _compute_playground(*key)
+        return _cached_playground(*key)
     except Exception as error:  # noqa: BLE001 - a widget must show a message, never a traceback
         return PlaygroundView(metric=str(metric), score=None, message=f"Could not compute a score: {error}")
+
+
+@lru_cache(maxsize=_CACHE)
+def _cached_playground(*key) -> PlaygroundView:
+    """The view of one state of the controls, computed once (views are immutable, so sharing is safe)."""
+    return _compute_playground(*key)
+
+
+@lru_cache(maxsize=_CACHE)
+def _box_tokens(text: str, tokenize, lowercase) -> tuple:
+    """A text box's tokens: when only the candidate changes, the references are not tokenized again."""
+    return _tokenize(text, tokenize, lowercase=lowercase)
 
 
 def _as_text(value) -> str:
@@ -226,22 +245,24 @@ def _as_text(value) -> str:
 def _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric, compare):
     if metric not in METRIC_VIEWS:
         return PlaygroundView(metric=str(metric), score=None, message=f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.")
-    candidate = _as_text(candidate)
-    if isinstance(references, str):
-        references = [references]
-    references = [_as_text(r) for r in (references or ())]
     try:
-        candidate_tokens = _tokenize(candidate, tokenize, lowercase=lowercase)
-        all_reference_tokens = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
+        if isinstance(tokenize, str) and isinstance(lowercase, bool):
+            candidate_tokens = _box_tokens(candidate, tokenize, lowercase)
+            all_reference_tokens = [_box_tokens(r, tokenize, lowercase) for r in references]
+        else:  # a setting of the wrong type: tokenize() says what is wrong
+            candidate_tokens = _tokenize(candidate, tokenize, lowercase=lowercase)
+            all_reference_tokens = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
     except (TypeError, ValueError) as error:
         return PlaygroundView(metric=metric, score=None, message=str(error))
 
     notes = []
     kept = [i for i, tokens in enumerate(all_reference_tokens) if tokens]
+    # References are named by their box everywhere (box 1 empty: the first reference shown is "reference 2").
+    boxes = tuple(i + 1 for i in kept)
     blank = [i + 1 for i, tokens in enumerate(all_reference_tokens) if not tokens]
     if kept and blank:
-        boxes = ", ".join(map(str, blank))
-        notes.append(f"Reference box{'es' if len(blank) > 1 else ''} {boxes} {'are' if len(blank) > 1 else 'is'} empty and left out.")
+        listed = ", ".join(map(str, blank))
+        notes.append(f"Reference box{'es' if len(blank) > 1 else ''} {listed} {'are' if len(blank) > 1 else 'is'} empty and left out.")
     if not kept:
         return PlaygroundView(
             metric=metric,
@@ -253,35 +274,39 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
             metric=metric,
             score=None,
             message="Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.",
-            highlights_html=_references_only_html([all_reference_tokens[i] for i in kept]),
+            highlights_html=_references_only_html([all_reference_tokens[i] for i in kept], boxes),
         )
     kept_texts = [references[i] for i in kept]
     reference_tokens = [all_reference_tokens[i] for i in kept]
 
     try:
+        # The tokens just made are scored as they are (token sequences are never tokenized again).
         result = sentence_bleu(
-            candidate, kept_texts, max_order=max_order, smoothing=smoothing, tokenize=tokenize, lowercase=lowercase
+            list(candidate_tokens), [list(t) for t in reference_tokens], max_order=max_order, smoothing=smoothing,
+            tokenize=tokenize, lowercase=lowercase,
         )
     except (TypeError, ValueError) as error:
         return PlaygroundView(
             metric=metric,
             score=None,
             message=f"BLEU cannot be computed with these settings: {error}",
-            highlights_html=_highlights_html(candidate_tokens, reference_tokens, max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1),
+            highlights_html=_highlights_html(candidate_tokens, reference_tokens, max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1, boxes),
         )
 
-    notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts]))
+    notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
     rows = tuple(
         (n, m, t, p) for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
     )
-    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order)
+    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
     comparisons = ()
     metric_scores = {}
     if metric == "BLEU":
         if compare:
             comparisons = (
-                _sacrebleu_bleu(candidate, kept_texts, candidate_tokens, reference_tokens, tokenize, lowercase, max_order, smoothing),
-                _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing),
+                sacrebleu_sentence_bleu(candidate, kept_texts, tokenize=tokenize, lowercase=lowercase, max_order=max_order,
+                                        smoothing=smoothing, candidate_tokens=candidate_tokens,
+                                        reference_tokens=reference_tokens),
+                nltk_sentence_bleu(candidate_tokens, reference_tokens, max_order=max_order, smoothing=smoothing),
             )
         numbers = _bleu_numbers_html(result)
         compared = _comparison_html("BLEU", result.score, comparisons)
@@ -289,8 +314,8 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     elif metric == "ROUGE":
         metric_scores, comparisons, extra = _rouge_scores(candidate, kept_texts, compare)
         notes.extend(extra)
-        numbers = _bleu_summary_line(result) + _rouge_html(metric_scores, comparisons)
-        compared = _ROUGE_SETTINGS if comparisons else ""
+        numbers = _bleu_summary_line(result) + _rouge_html(metric_scores)
+        compared = _rouge_comparison_html(metric_scores, comparisons)
         chart = _rouge_chart(metric_scores)
     else:
         metric_scores, comparisons, extra = _chrf_scores(candidate, kept_texts, lowercase, compare)
@@ -307,12 +332,14 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         reference_length=result.reference_length,
         brevity_penalty=result.brevity_penalty,
         result=result,
-        metric_scores=metric_scores,
+        # Views are cached and shared: the scores are handed out read-only.
+        metric_scores=MappingProxyType(metric_scores),
         comparisons=comparisons,
         highlights_html=_compact(highlights),
         numbers_html=_compact(numbers),
         comparison_html=_compact(compared),
         chart=chart,
+        reference_boxes=boxes,
     )
 
 
@@ -327,11 +354,11 @@ def _scripts(token: str) -> set:
     return scripts
 
 
-def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts):
+def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, boxes):
     notes = []
-    for i, tokens in enumerate(reference_tokens, 1):
+    for box, tokens in zip(boxes, reference_tokens):
         if tuple(tokens) == tuple(candidate_tokens):
-            label = f"reference {i}" if len(reference_tokens) > 1 else "the reference"
+            label = f"reference {box}" if len(reference_tokens) > 1 or box != 1 else "the reference"
             notes.append(
                 f"The candidate is identical to {label} after tokenization: every n-gram matches and BP = 1, "
                 f"so BLEU = 1 whatever the other references say."
@@ -376,19 +403,10 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts):
 # ---------------------------------------------------------------- HTML
 
 
-def _legend(max_order: int) -> str:
-    swatches = "".join(
-        f"<span style='background:{ORDER_TINTS[n - 1]};border-bottom:3px solid {ORDER_COLOURS[n - 1]};"
-        f"padding:0 5px;margin-right:6px'>{n}-gram</span>"
-        for n in range(1, max_order + 1)
-    )
-    return f"<div style='margin:2px 0 6px 0;font-size:0.9em'>colours (Okabe-Ito, colour-blind safe): {swatches}</div>"
-
-
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 
 
-def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
+def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes) -> str:
     shown = tuple(candidate_tokens[:SHOWN_TOKENS])
     rows = [
         f"<tr><td style='{_CELL};white-space:nowrap'>candidate, {n}-grams</td>"
@@ -398,21 +416,21 @@ def _highlights_html(candidate_tokens, reference_tokens, max_order: int) -> str:
     rows += [
         f"<tr><td style='{_CELL};white-space:nowrap'>reference {i}</td>"
         f"<td class='bl-reference-{i}' style='{_CELL}'>{highlight_longest_matches(tokens[:SHOWN_TOKENS], [tuple(candidate_tokens)], max_order)}</td></tr>"
-        for i, tokens in enumerate(reference_tokens, 1)
+        for i, tokens in zip(boxes, reference_tokens)
     ]
     return (
         "<div class='bl-highlights'>"
         "<div style='font-weight:bold'>Matched n-grams (clipped; underlined and coloured per order)</div>"
-        f"{_legend(max_order)}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
-        "<div style='font-size:0.85em;color:#555'>A reference word is coloured by the longest matched n-gram that covers it.</div>"
+        f"{legend_html(range(1, max_order + 1))}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+        f"<div style='font-size:0.85em;color:{_MUTED}'>A reference word is coloured by the longest matched n-gram that covers it.</div>"
         "</div>"
     )
 
 
-def _references_only_html(reference_tokens) -> str:
+def _references_only_html(reference_tokens, boxes) -> str:
     rows = "".join(
-        f"<tr><td style='{_CELL}'>reference {i}</td><td style='{_CELL}'>{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
-        for i, tokens in enumerate(reference_tokens, 1)
+        f"<tr><td style='{_CELL}'>reference {i}</td><td class='bl-reference-{i}' style='{_CELL}'>{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
+        for i, tokens in zip(boxes, reference_tokens)
     )
     return f"<table class='bl-highlights'>{rows}</table>"
 
@@ -445,7 +463,7 @@ def _bleu_numbers_html(result) -> str:
     table = (
         f"<table class='bl-table' style='text-align:right;border-collapse:collapse;margin:4px 0'>"
         f"<tr>{header}</tr>{body}</table>"
-        f"<div style='font-size:0.9em;color:#444'>smoothing: {html.escape(smoothing)}</div>"
+        f"<div style='font-size:0.9em;color:{_MUTED}'>smoothing: {html.escape(smoothing)}</div>"
     )
     numbers = (
         "<div class='bl-numbers' style='margin:6px 0;font-size:1.05em'>"
@@ -454,30 +472,41 @@ def _bleu_numbers_html(result) -> str:
         f"BP = {html.escape(_bp_formula(result.candidate_length, result.reference_length))} = "
         f"<span class='bl-bp'>{result.brevity_penalty:.4f}</span><br>"
         f"<b style='font-size:1.25em'>BLEU = <span class='bl-score'>{result.score:.4f}</span></b> "
-        f"<span style='color:#555'>(0-1 scale; sacrebleu prints {100 * result.score:.2f})</span></div>"
+        f"<span style='color:{_MUTED}'>(0-1 scale; sacrebleu prints {100 * result.score:.2f})</span></div>"
     )
     return table + numbers
 
 
-def _comparison_html(name: str, own: float, comparisons) -> str:
+def _comparison_html(name: str, own, comparisons) -> str:
+    """bleu_lab's score, then each other library's with a check mark where they agree (None: no own score)."""
     if not comparisons:
         return ""
-    rows = [
-        f"<tr><td style='{_CELL}'>bleu_lab</td><td class='bl-own' style='{_CELL}'>{own:.4f}</td>"
-        f"<td style='{_CELL}'></td><td style='{_CELL}'>this package</td></tr>"
-    ]
-    for comparison in comparisons:
-        if comparison.value is None:
-            verdict = ""
-        elif abs(comparison.value - own) < AGREEMENT:
-            verdict = "<span style='color:#009e73'>&#10003; same</span>"
-        else:
-            verdict = f"<span style='color:#d55e00'>differs by {abs(comparison.value - own):.2e}</span>"
-        rows.append(
-            f"<tr><td style='{_CELL}'>{html.escape(comparison.library)}</td>"
-            f"<td class='bl-other' style='{_CELL}'>{_fmt(comparison.value)}</td><td style='{_CELL};white-space:nowrap'>{verdict}</td>"
-            f"<td style='{_CELL};font-family:monospace;font-size:0.85em'>{html.escape(comparison.settings)}</td></tr>"
-        )
+    return _comparison_table(name, [("bleu_lab", own, tuple(comparisons))])
+
+
+def _comparison_table(name: str, groups) -> str:
+    """``groups``: (own label, own value or None, comparisons) triples, one bleu_lab row above each group."""
+    rows = []
+    for own_label, own, comparisons in groups:
+        if own is not None:
+            rows.append(
+                f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(own_label)}</td>"
+                f"<td class='bl-own bl-nowrap' style='{_CELL}'>{own:.4f}</td>"
+                f"<td style='{_CELL}'></td><td style='{_CELL}'>this package</td></tr>"
+            )
+        for comparison in comparisons:
+            if comparison.value is None or own is None:
+                verdict = ""
+            elif comparison.agrees_with(own):
+                verdict = f"<span style='color:{_OK_COLOUR}'>&#10003; same</span>"
+            else:
+                verdict = f"<span style='color:{_WARN_COLOUR}'>differs by {abs(comparison.value - own):.2e}</span>"
+            rows.append(
+                f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(comparison.library)}</td>"
+                f"<td class='bl-other bl-nowrap' style='{_CELL}'>{_fmt(comparison.value)}</td>"
+                f"<td style='{_CELL};white-space:nowrap'>{verdict}</td>"
+                f"<td class='bl-call' style='{_CELL};font-family:monospace;font-size:0.85em'>{html.escape(comparison.settings)}</td></tr>"
+            )
     return (
         f"<div style='margin-top:6px;font-weight:bold'>The same {html.escape(name)} from other libraries (0-1 scale)</div>"
         f"<table class='bl-comparison' style='border-collapse:collapse;margin-bottom:6px'>{''.join(rows)}</table>"
@@ -493,144 +522,70 @@ def _bleu_summary_line(result) -> str:
     )
 
 
-# ---------------------------------------------------------------- other libraries
+_ROUGE_NOTE = (
+    "ROUGE tokenizes as rouge-score does (lowercase, only a-z and 0-9 kept); the tokenizer and "
+    "lowercase settings apply to BLEU only."
+)
+_ROUGE_KEYS = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2", "ROUGE-L": "rougeL"}
 
 
-@lru_cache(maxsize=64)
-def _sacrebleu_metric(tokenize, lowercase, max_order, smoothing):
-    from sacrebleu.metrics import BLEU
-
-    return BLEU(
-        tokenize=tokenize, lowercase=lowercase, smooth_method=smoothing, max_ngram_order=max_order, effective_order=False
-    )
-
-
-def _quiet_sacrebleu():
-    """sacrebleu logs a recommendation on every sentence score; keep the widget output clean."""
-    logger = logging.getLogger("sacrebleu")
-    previous = logger.level
-    logger.setLevel(logging.ERROR)
-    return logger, previous
-
-
-def _sacrebleu_bleu(candidate, references, candidate_tokens, reference_tokens, tokenize, lowercase, max_order, smoothing):
-    if smoothing not in SACREBLEU_SMOOTHING:
-        return Comparison("sacrebleu", None, f"not shown: sacrebleu has no smoothing {smoothing!r} (it has none, floor, add-k, exp)")
-    if tokenize in _SACREBLEU_NATIVE:
-        texts, sacre_tokenize, sacre_lowercase, how = candidate, tokenize, lowercase, "the same texts"
-    else:
-        # sacrebleu has no such tokenizer: give it bleu_lab's tokens, joined by spaces, untouched.
-        texts = " ".join(candidate_tokens)
-        references = [" ".join(tokens) for tokens in reference_tokens]
-        sacre_tokenize, sacre_lowercase, how = "none", False, f"bleu_lab's {tokenize!r} tokens joined by spaces"
-    settings = (
-        f"BLEU(tokenize={sacre_tokenize!r}, lowercase={sacre_lowercase}, smooth_method={smoothing!r}, "
-        f"max_ngram_order={max_order}, effective_order=False).sentence_score(...).score / 100 on {how}"
-    )
-    logger, previous = _quiet_sacrebleu()
-    try:
-        metric = _sacrebleu_metric(sacre_tokenize, sacre_lowercase, max_order, smoothing)
-        value = metric.sentence_score(texts, list(references)).score / 100
-    except Exception as error:  # noqa: BLE001 - shown as "not available", never raised
-        return Comparison("sacrebleu", None, f"sacrebleu failed: {error}")
-    finally:
-        logger.setLevel(previous)
-    return Comparison("sacrebleu", value, settings)
-
-
-def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing):
-    # No smoothing is the same in both libraries: sacrebleu's "none" is nltk's method0.
-    method = "method0" if smoothing == "none" else smoothing
-    if method not in NLTK_SMOOTHING:
-        return Comparison("nltk", None, f"not shown: nltk's smoothing is method0-method7, not {smoothing!r}")
-    from nltk.translate.bleu_score import SmoothingFunction
-    from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
-
-    weights = tuple([1.0 / max_order] * max_order)
-    function = getattr(SmoothingFunction(epsilon=0.1, alpha=5, k=5), method)
-    settings = (
-        f"sentence_bleu(references, hypothesis, weights={tuple(round(w, 4) for w in weights)}, "
-        f"smoothing_function=SmoothingFunction().{method}) on bleu_lab's tokens"
-    )
-    if method == "method0":
-        settings += " (no smoothing; nltk gives about 1e-78 where BLEU is 0)"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            value = nltk_sentence_bleu([list(r) for r in reference_tokens], list(candidate_tokens), weights, function)
-    except Exception as error:  # noqa: BLE001
-        return Comparison("nltk", None, f"nltk failed: {type(error).__name__}: {error}")
-    return Comparison("nltk", float(value), settings)
-
-
-def _rouge_scores(candidate, references, compare):
-    notes = []
-    scores = {
+@lru_cache(maxsize=_CACHE)
+def _rouge_own(candidate: str, references: tuple) -> dict:
+    """bleu_lab's ROUGE-1/2/L (P, R, F), cached: typing in the candidate does not rescore unchanged input twice."""
+    found = {
         "ROUGE-1": rouge_n(candidate, references, 1),
         "ROUGE-2": rouge_n(candidate, references, 2),
         "ROUGE-L": rouge_l(candidate, references),
     }
-    scores = {name: (r.precision, r.recall, r.fmeasure) for name, r in scores.items()}
-    notes.append(
-        "ROUGE tokenizes as rouge-score does (lowercase, only a-z and 0-9 kept); the tokenizer and "
-        "lowercase settings apply to BLEU only."
-    )
+    return {name: (r.precision, r.recall, r.fmeasure) for name, r in found.items()}
+
+
+def _rouge_scores(candidate, references, compare):
+    notes = [_ROUGE_NOTE]
+    scores = dict(_rouge_own(candidate, tuple(references)))
     if not any(ch.isascii() and ch.isalnum() for ch in candidate):
         notes.append("After ROUGE's tokenization the candidate is empty (no a-z or 0-9), so ROUGE is 0.")
-    comparisons = ()
-    if compare:
-        try:
-            from rouge_score import rouge_scorer
-
-            scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=False)
-            found = scorer.score_multi(list(references), candidate)
-            comparisons = tuple(
-                Comparison(f"rouge-score {key}", found[key].fmeasure,
-                           "RougeScorer([...], use_stemmer=False).score_multi(references, candidate), F-measure")
-                for key in ("rouge1", "rouge2", "rougeL")
-            )
-        except Exception as error:  # noqa: BLE001
-            comparisons = (Comparison("rouge-score", None, f"rouge-score not available: {error}"),)
+    comparisons = rouge_score_fmeasures(candidate, references) if compare else ()
     return scores, comparisons, notes
 
 
-def _rouge_html(scores, comparisons) -> str:
+def _rouge_html(scores) -> str:
     if not scores:
         return ""
-    others = {c.library.split()[-1]: c for c in comparisons if c.library.startswith("rouge-score ")}
-    keys = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2", "ROUGE-L": "rougeL"}
-    header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("", "precision", "recall", "F", "rouge-score F"))
-    body = ""
-    for name, (p, r, f) in scores.items():
-        other = others.get(keys[name])
-        other_value = other.value if other else None
-        mark = "" if other_value is None else (" &#10003;" if abs(other_value - f) < AGREEMENT else " (differs)")
-        cell = "<td style='padding:2px 10px'>"
-        body += (
-            f"<tr><td style='padding:2px 10px;text-align:left'>{name}</td>{cell}{p:.4f}</td>{cell}{r:.4f}</td>"
-            f"<td class='bl-rouge-f' style='padding:2px 10px'>{f:.4f}</td>{cell}{_fmt(other_value)}{mark}</td></tr>"
-        )
+    header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("", "precision", "recall", "F"))
+    body = "".join(
+        f"<tr><td class='bl-label' style='padding:2px 10px;text-align:left'>{name}</td>"
+        f"<td style='padding:2px 10px'>{p:.4f}</td><td style='padding:2px 10px'>{r:.4f}</td>"
+        f"<td class='bl-rouge-f' style='padding:2px 10px'>{f:.4f}</td></tr>"
+        for name, (p, r, f) in scores.items()
+    )
     return f"<table class='bl-table' style='text-align:right'><tr>{header}</tr>{body}</table>"
 
 
-_ROUGE_SETTINGS = (
-    "<div style='font-size:0.9em;color:#444'>rouge-score: <code>RougeScorer(['rouge1', 'rouge2', 'rougeL'], "
-    "use_stemmer=False).score_multi(references, candidate)</code>; with several references both report the "
-    "best F-measure.</div>"
-)
+def _rouge_comparison_html(scores, comparisons) -> str:
+    """rouge-score's F beside bleu_lab's, one row per ROUGE variant."""
+    if not comparisons:
+        return ""
+    others = {c.library.split()[-1]: c for c in comparisons if c.library.startswith("rouge-score ")}
+    if not others:
+        return _comparison_html("ROUGE", None, comparisons)
+    groups = [
+        (f"bleu_lab {name}", scores[name][2], (others[key],)) for name, key in _ROUGE_KEYS.items() if key in others
+    ]
+    return _comparison_table("ROUGE F-measure", groups) + (
+        f"<div style='font-size:0.9em;color:{_MUTED}'>rouge-score: "
+        f"<code>{html.escape(ROUGE_SCORE_CALL)}</code>; with several references both report the best F-measure.</div>"
+    )
+
+
+@lru_cache(maxsize=_CACHE)
+def _chrf_own(candidate: str, references: tuple, lowercase: bool) -> float:
+    return chrf(candidate, references, lowercase=lowercase).score
 
 
 def _chrf_scores(candidate, references, lowercase, compare):
-    scores = {"chrF": chrf(candidate, references, lowercase=lowercase).score}
-    comparisons = ()
-    if compare:
-        try:
-            from sacrebleu.metrics import CHRF
-
-            value = CHRF(lowercase=lowercase).sentence_score(candidate, list(references)).score / 100
-            comparisons = (Comparison("sacrebleu", value, f"CHRF(lowercase={lowercase}).sentence_score(candidate, references).score / 100"),)
-        except Exception as error:  # noqa: BLE001
-            comparisons = (Comparison("sacrebleu", None, f"sacrebleu CHRF failed: {error}"),)
+    scores = {"chrF": _chrf_own(candidate, tuple(references), lowercase)}
+    comparisons = (sacrebleu_chrf(candidate, references, lowercase=lowercase),) if compare else ()
     return scores, comparisons, ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
 
 
@@ -640,7 +595,7 @@ def _chrf_html(scores, lowercase) -> str:
     own = scores["chrF"]
     return (
         f"<div style='font-size:1.2em;margin:4px 0'><b>chrF = <span class='bl-chrf'>{own:.4f}</span></b> "
-        f"<span style='color:#555'>(character n-grams 1-6, beta = 2, lowercase = {lowercase})</span></div>"
+        f"<span style='color:{_MUTED}'>(character n-grams 1-6, beta = 2, lowercase = {lowercase})</span></div>"
     )
 
 
@@ -732,8 +687,8 @@ def compute_bp_explorer(
         f"BP = {html.escape(_bp_formula(c, r))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
         f"p1 = {matches}/{c} = <span class='bl-p1'>{p1:.4f}</span><br>"
         f"p1 &times; BP = <b><span class='bl-product'>{p1 * bp:.4f}</span></b></div>"
-        f"<div style='margin-top:4px;line-height:1.35'><span style='color:#555'>candidate:</span> {html.escape(' '.join(cut_candidate))}<br>"
-        f"<span style='color:#555'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
+        f"<div style='margin-top:4px;line-height:1.35'><span style='color:{_MUTED}'>candidate:</span> {html.escape(' '.join(cut_candidate))}<br>"
+        f"<span style='color:{_MUTED}'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
     )
     return BpView(c, r, bp, matches, c, " ".join(cut_candidate), " ".join(cut_reference), lengths, values, text)
 

@@ -3,9 +3,19 @@
 Each widget only wires controls to a plain function of :mod:`bleu_lab.playground`
 (which computes every number, message and piece of HTML shown) and draws one
 matplotlib figure that it keeps and updates: bars and texts change, the figure
-is never created again. Typing is debounced: the widget recomputes once the
-user has stopped typing for ``debounce`` seconds (immediately when there is no
-running event loop, as in a plain Python session or a test).
+is never created again.
+
+Live at the speed of typing: every keystroke updates the score, the table and
+the highlights at once (a computation of about a millisecond, cached by its
+inputs, so nothing unchanged is computed twice). The chart and the other
+libraries' numbers, which cost tens of milliseconds, follow once typing has
+paused for ``debounce`` seconds (at once when there is no running event loop,
+as in a plain Python session or a test).
+
+``presenter=True`` (or the "presenter" toggle) sets large text (20 px body
+text) and a sharper, larger chart for a projector. Every widget carries its
+own small style sheet: long tokens wrap, rows of controls wrap on a narrow
+screen, and charts shrink to fit.
 
 Importing this module imports ipywidgets and matplotlib; ``import bleu_lab``
 does not import it.
@@ -21,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import html
 import io
+import os
 from contextlib import contextmanager
 
 from .course import needs_extra
@@ -28,7 +39,7 @@ from .course import needs_extra
 with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
     import ipywidgets as widgets
 
-from .explanation import ORDER_COLOURS
+from .explanation import ORDER_COLOURS, STYLE
 from .playground import (
     MAX_REFERENCES,
     METRIC_VIEWS,
@@ -48,9 +59,106 @@ from .playground import (
 from .smoothing import SMOOTHING_NAMES
 
 # Okabe-Ito colours (colour-blind safe) for bars that are not n-gram orders.
-_BLUE, _VERMILLION, _GREY = "#0072b2", "#d55e00", "#555555"
+_BLUE, _VERMILLION, _GREY, _GREEN = "#0072b2", "#d55e00", "#555555", "#009e73"
 _FONT = 12
 _CUSTOM = "(your own text)"
+# Seconds without a keystroke before the chart and the other libraries' numbers follow.
+FOLLOW_SECONDS = 0.2
+# Chart resolution: the presenter's is sharper, since it is shown larger.
+_DPI, _PRESENTER_DPI = 96, 144
+
+# One style sheet for every bleu_lab widget (scoped by class, so it changes nothing else on the page).
+_CSS = f"""
+.bleu-lab-widget {{ max-width: 100%; box-sizing: border-box; }}
+.bleu-lab-widget .bl-row {{ flex-wrap: wrap; gap: 4px 12px; max-width: 100%; }}
+.bleu-lab-widget .widget-html-content, .bleu-lab-widget td, .bleu-lab-widget code {{ overflow-wrap: anywhere; }}
+.bleu-lab-widget td.bl-label, .bleu-lab-widget th, .bleu-lab-widget .bl-nowrap {{ white-space: nowrap; overflow-wrap: normal; }}
+.bleu-lab-widget table {{ max-width: 100%; }}
+.bleu-lab-widget .jupyter-widgets {{ max-width: calc(100% - 4px) !important; box-sizing: border-box; }}
+.bleu-lab-widget .widget-html-content {{ min-width: 0; max-width: 100%; }}
+.bleu-lab-widget .bl-scroll {{ max-width: 100%; overflow-x: auto; }}
+.bleu-lab-widget img.widget-image {{ max-width: 100%; height: auto; object-fit: contain; }}
+.bleu-lab-widget .widget-text, .bleu-lab-widget .widget-dropdown {{ max-width: 100%; }}
+.bleu-lab-widget .bl-intro {{ color: {STYLE['muted']}; line-height: 1.35; margin-bottom: 4px; }}
+.bleu-lab-widget.bl-presenter, .bleu-lab-widget.bl-presenter .widget-html-content,
+.bleu-lab-widget.bl-presenter .widget-label, .bleu-lab-widget.bl-presenter input,
+.bleu-lab-widget.bl-presenter select, .bleu-lab-widget.bl-presenter button,
+.bleu-lab-widget.bl-presenter .widget-readout, .bleu-lab-widget.bl-presenter .widget-checkbox * {{ font-size: 20px; }}
+.bleu-lab-widget.bl-presenter .widget-html-content {{ line-height: 1.45; }}
+.bleu-lab-widget.bl-presenter .bl-call, .bleu-lab-widget.bl-presenter code {{ font-size: 18px !important; }}
+.bleu-lab-widget.bl-presenter input, .bleu-lab-widget.bl-presenter select,
+.bleu-lab-widget.bl-presenter button {{ height: auto; min-height: 34px; }}
+.bleu-lab-widget.bl-presenter .widget-inline-hbox > .widget-label {{ width: 7em !important; }}
+.bleu-lab-widget.bl-presenter .widget-dropdown, .bleu-lab-widget.bl-presenter .widget-checkbox,
+.bleu-lab-widget.bl-presenter .widget-toggle-button {{ width: auto !important; }}
+.bleu-lab-widget.bl-presenter .widget-dropdown select {{ min-width: 6em; }}
+.bleu-lab-widget.bl-presenter .widget-dropdown > .widget-label {{ width: auto !important; }}
+.bleu-lab-widget.bl-presenter .widget-toggle-button {{ padding: 0 14px; }}
+.bleu-lab-widget.bl-presenter input[type="checkbox"] {{ width: 20px; height: 20px; min-height: 0; }}
+.bleu-lab-widget.bl-presenter h3 {{ font-size: 28px; }}
+.bleu-lab-widget.bl-presenter img.widget-image {{ width: 780px !important; }}
+"""
+
+
+class _Summary:
+    """A one-line text/plain for a widget: what a static view, nbval and a notebook opened before
+    Run All show instead of ipywidgets' long repr of every child."""
+
+    _summary = "a bleu_lab widget"
+
+    def __repr__(self) -> str:
+        return f"{self._summary} (a live widget: run the cells in JupyterLab, or open the notebook in Voila)"
+
+
+def in_voila() -> bool:
+    """Whether this kernel was started by Voila (which sets ``VOILA_KERNEL_ID``, and ``SERVER_SOFTWARE=voila/...``)."""
+    return bool(os.environ.get("VOILA_KERNEL_ID")) or os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
+
+
+class LabNote:
+    """Markdown for JupyterLab and static views that Voila does not show (a demo app has no menus or Ctrl+C).
+
+    Voila hides code but shows every Markdown cell; a note written as the output of a code cell
+    instead is shown wherever the notebook is read, and left out when the kernel runs under Voila.
+    Its text/plain is the same text, so nbval compares it like any printed line.
+    """
+
+    def __init__(self, markdown: str):
+        self.markdown = markdown
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        if in_voila():
+            return {"text/plain": ""}
+        return {"text/markdown": self.markdown, "text/plain": self.markdown}
+
+    def __repr__(self) -> str:
+        return "" if in_voila() else self.markdown
+
+
+def lab_note(markdown: str) -> LabNote:
+    """A note shown in JupyterLab and static views only, e.g. ``lab_note("Run > Run All Cells ...")``."""
+    if not isinstance(markdown, str):
+        raise TypeError(f"lab_note takes the note's Markdown text, not {type(markdown).__name__}")
+    return LabNote(markdown)
+
+
+def _style_sheet() -> widgets.HTML:
+    return widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(height="0px", margin="0"))
+
+
+def _row(children, **layout) -> widgets.HBox:
+    """A row of controls that wraps onto more lines on a narrow screen."""
+    row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", **layout))
+    row.add_class("bl-row")
+    return row
+
+
+def _presenter_toggle(widget, value: bool) -> widgets.ToggleButton:
+    toggle = widgets.ToggleButton(value=value, description="presenter", icon="desktop",
+                                  tooltip="large text for a projector", layout=widgets.Layout(width="auto"))
+    toggle.add_class("bl-presenter-toggle")
+    toggle.observe(lambda change: widget.set_presenter(change["new"]), names="value")
+    return toggle
 _SMOOTHING_LABELS = {
     "none": "none",
     "floor": "floor (sacrebleu)",
@@ -127,6 +235,7 @@ class BarChart:
         self.figure = _new_figure(width, height, margins)
         self.ax = self.figure.add_subplot()
         self._key = None
+        self._last = None  # (spec, colours, dpi) and the PNG drawn for them
         self._bars = []
         self._texts = []
         self._lines = []
@@ -144,7 +253,7 @@ class BarChart:
             for i in range(len(spec.labels))
         ]
         self._lines, self._line_texts = [], []
-        for style, colour in (("--", _VERMILLION), (":", _GREY)):
+        for style, colour in (("--", "#000000"), (":", _GREY)):
             self._lines.append(ax.axhline(0.0, linestyle=style, color=colour, linewidth=1.5, visible=False))
             # Line labels sit right of the axes, where they cannot cover a bar's text.
             self._line_texts.append(
@@ -152,20 +261,26 @@ class BarChart:
                         fontsize=_FONT - 1)
             )
         ax.set_ylim(0, 1.15)
-        ax.set_ylabel(spec.ylabel, fontsize=_FONT)
+        ax.set_ylabel(spec.ylabel, fontsize=_FONT, fontweight="bold")
         ax.tick_params(labelsize=_FONT)
         ax.spines[["top", "right"]].set_visible(False)
         self._key = spec.labels
         self.redraws += 1
 
     def show(self, spec: ChartSpec | None, colours=None) -> bytes:
-        """Draw ``spec`` (None: empty bars and "No score to show") and return the figure as PNG bytes."""
+        """Draw ``spec`` (None: empty bars and "No score to show") and return the figure as PNG bytes.
+
+        The same spec, colours and resolution as last time return the same PNG without drawing.
+        """
+        key = (spec, tuple(colours) if colours else None, self.figure.dpi)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
         if spec is None:
             labels = self._key or ("",)
             spec = ChartSpec("No score to show", labels, (0.0,) * len(labels), ("",) * len(labels), "value")
         if spec.labels != self._key:
             self._rebuild(spec, colours or [ORDER_COLOURS[i % len(ORDER_COLOURS)] for i in range(len(spec.labels))])
-        self.ax.set_title(spec.title, fontsize=_FONT + 1)
+        self.ax.set_title(spec.title, fontsize=_FONT + 1, fontweight="bold")
         for bar, text, value, label in zip(self._bars, self._texts, spec.values, spec.texts):
             bar.set_height(value)
             text.set_position((bar.get_x() + bar.get_width() / 2, value + 0.02))
@@ -180,7 +295,9 @@ class BarChart:
             else:
                 line.set_visible(False)
                 text.set_text("")
-        return _png(self.figure)
+        png = _png(self.figure)
+        self._last = (key, png)
+        return png
 
 
 def _text_box(description: str, value: str, css: str, placeholder: str = "") -> widgets.Text:
@@ -188,7 +305,7 @@ def _text_box(description: str, value: str, css: str, placeholder: str = "") -> 
         value=value,
         description=description,
         placeholder=placeholder,
-        continuous_update=True,
+        continuous_update=True,  # every keystroke reaches the kernel
         layout=widgets.Layout(width="98%"),
         style={"description_width": "95px"},
     )
@@ -196,80 +313,95 @@ def _text_box(description: str, value: str, css: str, placeholder: str = "") -> 
     return box
 
 
-class Playground(widgets.VBox):
+def _dropdown(options, value, description: str, width: str, label_width: str) -> widgets.Dropdown:
+    return widgets.Dropdown(options=options, value=value, description=description,
+                            layout=widgets.Layout(width=width, max_width="100%"),
+                            style={"description_width": label_width})
+
+
+class Playground(_Summary, widgets.VBox):
     """The BLEU playground: edit a candidate and up to four references, watch every part of the score.
 
     ``view`` is the :class:`bleu_lab.playground.PlaygroundView` on display.
+    The score, table and highlights follow every keystroke; the chart and the
+    other libraries' numbers follow ``debounce`` seconds after the last one.
     """
 
-    def __init__(self, *, preset: str | None = None, debounce: float = 0.3):
+    _summary = "BLEU playground"
+
+    def __init__(self, *, preset: str | None = None, debounce: float = FOLLOW_SECONDS, presenter: bool = False):
         self._presets = presets()
         first = preset if preset in self._presets else next(iter(self._presets))
         candidate, references = self._presets[first]
         self.chart = BarChart()
-        self.preset = widgets.Dropdown(
-            options=[*self._presets, _CUSTOM], value=first, description="example",
-            layout=widgets.Layout(width="420px"), style={"description_width": "95px"},
-        )
+        self.preset = _dropdown([*self._presets, _CUSTOM], first, "example", "420px", "95px")
         self.metric = widgets.ToggleButtons(options=list(METRIC_VIEWS), value="BLEU",
                                             style={"button_width": "70px"})
+        self.metric.add_class("bl-metric-buttons")
+        self.presenter = _presenter_toggle(self, presenter)
         self.candidate = _text_box("candidate", candidate, "bl-candidate-box", "type a candidate translation")
         self.references = [
             _text_box(f"reference {i + 1}", references[i] if i < len(references) else "", f"bl-reference-box-{i + 1}",
                       "optional: leave empty to drop it" if i else "type a reference translation")
             for i in range(MAX_REFERENCES)
         ]
-        self.tokenize = widgets.Dropdown(options=list(available_tokenizers()), value="13a", description="tokenizer",
-                                         layout=widgets.Layout(width="200px"), style={"description_width": "70px"})
+        self.tokenize = _dropdown(list(available_tokenizers()), "13a", "tokenizer", "200px", "70px")
         self.lowercase = widgets.Checkbox(value=False, description="lowercase", indent=False,
                                           layout=widgets.Layout(width="110px"))
-        self.max_order = widgets.Dropdown(options=[1, 2, 3, 4], value=4, description="max order",
-                                          layout=widgets.Layout(width="150px"), style={"description_width": "70px"})
-        self.smoothing = widgets.Dropdown(options=[(_SMOOTHING_LABELS.get(s, s), s) for s in SMOOTHING_NAMES],
-                                          value="none", description="smoothing",
-                                          layout=widgets.Layout(width="240px"), style={"description_width": "75px"})
+        self.max_order = _dropdown([1, 2, 3, 4], 4, "max order", "150px", "70px")
+        self.smoothing = _dropdown([(_SMOOTHING_LABELS.get(s, s), s) for s in SMOOTHING_NAMES], "none", "smoothing",
+                                   "240px", "75px")
+        for control in (self.tokenize, self.max_order, self.smoothing):
+            control.add_class("bl-setting")
         self.message = widgets.HTML()
         self.message.add_class("bl-message-area")
-        self.highlights = widgets.HTML()
+        self.highlights = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.highlights.add_class("bl-highlights-area")
-        self.numbers = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", min_width="320px"))
+        self.numbers = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", min_width="280px", max_width="100%"))
         self.numbers.add_class("bl-numbers-area")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="520px", flex="0 0 auto"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="520px", flex="0 1 auto"))
         self.image.add_class("bl-chart")
-        self.comparison = widgets.HTML()
+        self.comparison = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.comparison.add_class("bl-comparison-area")
         self.view = None
         self._loading = False
 
         title = widgets.HTML(
             "<h3 style='margin:2px 0'>BLEU playground</h3>"
-            "<div style='color:#444;line-height:1.35;margin-bottom:4px'>Edit the candidate or a reference: the "
-            "highlights, the per-order table, BP, the score and the chart follow as you type. Empty reference "
-            "boxes are left out.</div>"
+            "<div class='bl-intro'>Edit the candidate or a reference: the highlights, the per-order table, BP "
+            "and the score follow every keystroke; the chart and the other libraries follow when you pause. "
+            "Empty reference boxes are left out.</div>"
         )
         super().__init__(
             [
+                _style_sheet(),
                 title,
-                widgets.HBox([self.preset, widgets.HTML("&nbsp;&nbsp;metric&nbsp;"), self.metric]),
+                _row([self.preset, self.metric, self.presenter]),
                 self.candidate,
                 *self.references,
-                widgets.HBox([self.tokenize, self.lowercase, self.max_order, self.smoothing]),
+                _row([self.tokenize, self.lowercase, self.max_order, self.smoothing]),
                 self.message,
                 self.highlights,
-                widgets.HBox([self.numbers, self.image], layout=widgets.Layout(align_items="flex-start")),
+                _row([self.numbers, self.image]),
                 self.comparison,
             ],
             layout=widgets.Layout(width="100%"),
         )
+        self.add_class("bleu-lab-widget")
         self.add_class("bleu-lab-playground")
 
-        self._typed = _Debouncer(self.refresh, debounce)
+        self._follow = _Debouncer(self._show_chart, debounce)
         for box in (self.candidate, *self.references):
             box.observe(self._on_text, names="value")
         for control in (self.tokenize, self.lowercase, self.max_order, self.smoothing, self.metric):
             control.observe(lambda _change: self.refresh(), names="value")
         self.preset.observe(self._on_preset, names="value")
+        self.set_presenter(presenter)
         self.refresh()
+
+    def set_presenter(self, on: bool):
+        """Large text and a larger, sharper chart for a projector (the "presenter" toggle)."""
+        _set_presenter(self, on, self.chart.figure, self._follow)
 
     def _on_text(self, _change):
         if self._loading:
@@ -277,7 +409,7 @@ class Playground(widgets.VBox):
         if self.preset.value != _CUSTOM:
             with _loading(self):
                 self.preset.value = _CUSTOM
-        self._typed()
+        self.refresh()
 
     def _on_preset(self, change):
         if self._loading or change["new"] not in self._presets:
@@ -289,135 +421,230 @@ class Playground(widgets.VBox):
                 box.value = references[i] if i < len(references) else ""
         self.refresh()
 
+    def _compute(self, compare: bool):
+        return compute_playground(
+            self.candidate.value,
+            [box.value for box in self.references],
+            tokenize=self.tokenize.value,
+            lowercase=self.lowercase.value,
+            max_order=self.max_order.value,
+            smoothing=self.smoothing.value,
+            metric=self.metric.value,
+            compare=compare,
+        )
+
     def refresh(self):
-        """Recompute from the controls and update every output (never raises)."""
+        """Recompute from the controls: the text parts now, the chart and other libraries after a pause (never raises)."""
         try:
-            view = compute_playground(
-                self.candidate.value,
-                [box.value for box in self.references],
-                tokenize=self.tokenize.value,
-                lowercase=self.lowercase.value,
-                max_order=self.max_order.value,
-                smoothing=self.smoothing.value,
-                metric=self.metric.value,
-            )
+            view = self._compute(compare=False)
             self.view = view
-            colours = None
-            if view.chart is not None and view.chart.labels and view.chart.labels[0] == "BLEU":
-                colours = [_GREY, _BLUE]
-            # The chart goes first: when the numbers show the new text, the new chart has arrived too.
-            self.image.value = self.chart.show(view.chart, colours)
             self.message.value = message_html(view.message, view.notes)
             self.highlights.value = view.highlights_html
-            self.comparison.value = view.comparison_html
             self.numbers.value = view.numbers_html or "<div class='bl-numbers'>BLEU = <span class='bl-score'>n/a</span></div>"
         except Exception as error:  # noqa: BLE001 - show a message, never a traceback
             self.message.value = message_html(f"Could not update the playground: {error}")
+        self._follow()
+
+    def _show_chart(self):
+        try:
+            # The chart first, from the view already shown (cached); then the slower other libraries. Once
+            # they show the new numbers, the new chart is there too.
+            chart = self._compute(compare=False).chart
+            colours = [_GREY, _BLUE] if chart is not None and chart.labels and chart.labels[0] == "BLEU" else None
+            self.image.value = self.chart.show(chart, colours)
+            view = self._compute(compare=True)  # bleu_lab's part is cached: only the other libraries are new
+            self.view = view
+            self.comparison.value = view.comparison_html
+        except Exception as error:  # noqa: BLE001
+            self.message.value = message_html(f"Could not update the chart: {error}")
 
 
-class BpExplorer(widgets.VBox):
+def _bp_series(reference_length: int, lengths) -> tuple:
+    """p1 and p1 x BP at each candidate length, from :func:`compute_bp_explorer` (no arithmetic of its own)."""
+    views = [compute_bp_explorer(c, reference_length) for c in lengths]
+    return tuple(v.p1 for v in views), tuple(v.product for v in views)
+
+
+def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)):
+    """BP, p1 and p1 x BP against the candidate length c, for the explorer's texts cut to c and r tokens.
+
+    The brevity penalty BP = exp(1 - r/c) for c <= r, else 1 (Papineni et al. 2002, section 2.2.2) rises
+    with c while the unigram precision p1 tends to fall: their product is BLEU with N = 1. ``mark``
+    lengths get a marker and their value printed. Returns the axes.
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(7.5, 4.2), layout="constrained")
+    first = compute_bp_explorer(1, reference_length)
+    lengths = first.curve_lengths
+    r = first.reference_length
+    p1s, products = _bp_series(r, lengths)
+    ax.plot(lengths, first.curve_values, color=_BLUE, linewidth=2.5, label="BP")
+    ax.plot(lengths, p1s, color=_GREY, linewidth=1.5, linestyle="--", label="p1 (clipped unigram precision)")
+    ax.plot(lengths, products, color=_GREEN, linewidth=2.5, label="p1 \u00d7 BP (BLEU with N = 1)")
+    ax.axvline(r, color=_GREY, linestyle=":", linewidth=1.5)
+    ax.text(r + 0.3, 0.04, f"c = r = {r}", fontsize=_FONT, color="#333333")
+    for c in mark or ():
+        view = compute_bp_explorer(c, r)
+        ax.plot([view.candidate_length], [view.product], "s", color=_VERMILLION, markersize=8, zorder=4)
+        ax.annotate(f"{view.product:.3f}", (view.candidate_length, view.product), xytext=(0, 8),
+                    textcoords="offset points", ha="center", fontsize=_FONT - 1, color=_VERMILLION)
+    ax.set_xlim(0, len(lengths) + 1)
+    ax.set_ylim(0, 1.1)
+    ax.set_xlabel("candidate length c (tokens)", fontsize=_FONT + 1, fontweight="bold")
+    ax.set_ylabel("value", fontsize=_FONT + 1, fontweight="bold")
+    ax.set_title(f"Brevity penalty against unigram precision (r = {r})", fontsize=_FONT + 2, fontweight="bold")
+    ax.tick_params(labelsize=_FONT)
+    ax.grid(alpha=0.3)
+    ax.spines[["top", "right"]].set_visible(False)
+    # Below the axes: a legend inside would cover the curves somewhere along c.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=_FONT - 2, frameon=False)
+    return ax
+
+
+class BpExplorer(_Summary, widgets.VBox):
     """Brevity penalty: move the candidate length (and the reference length) along the BP curve."""
 
-    def __init__(self, *, candidate_length: int = 8, reference_length: int = 12):
+    _summary = "Brevity-penalty explorer"
+
+    def __init__(self, *, candidate_length: int = 8, reference_length: int = 12, presenter: bool = False):
         max_c, max_r = bp_token_limits()
         self.candidate_length = widgets.IntSlider(value=min(candidate_length, max_c), min=1, max=max_c,
                                                   description="candidate c", style={"description_width": "95px"},
-                                                  layout=widgets.Layout(width="520px"))
+                                                  layout=widgets.Layout(width="520px", max_width="100%"))
         self.candidate_length.add_class("bl-bp-candidate-slider")
         self.reference_length = widgets.IntSlider(value=min(reference_length, max_r), min=1, max=max_r,
                                                   description="reference r", style={"description_width": "95px"},
-                                                  layout=widgets.Layout(width="520px"))
+                                                  layout=widgets.Layout(width="520px", max_width="100%"))
         self.reference_length.add_class("bl-bp-reference-slider")
-        self.text = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", min_width="300px"))
+        self.text = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", min_width="260px", max_width="100%"))
         self.text.add_class("bl-bp-text")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="480px", flex="0 0 auto"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="480px", flex="0 1 auto"))
         self.image.add_class("bl-bp-chart")
+        self.presenter = _presenter_toggle(self, presenter)
 
-        self.figure = _new_figure(5.0, 3.3, margins=(0.13, 0.97, 0.9, 0.15))
+        # The legend sits in its own strip under the axes, where no marker can be (bottom margin 0.3).
+        self.figure = _new_figure(5.0, 3.6, margins=(0.13, 0.97, 0.9, 0.3))
         ax = self.ax = self.figure.add_subplot()
         view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
         (self._curve,) = ax.plot(view.curve_lengths, view.curve_values, color=_BLUE, linewidth=2, label="BP(c) for this r")
         self._r_line = ax.axvline(view.reference_length, color=_GREY, linestyle=":", linewidth=1.5, label="c = r")
         (self._point,) = ax.plot([view.candidate_length], [view.brevity_penalty], "o", color=_VERMILLION,
                                  markersize=10, label="BP at c")
-        (self._product,) = ax.plot([view.candidate_length], [view.product], "s", color="#009e73", markersize=8,
+        (self._product,) = ax.plot([view.candidate_length], [view.product], "s", color=_GREEN, markersize=8,
                                    label="p1 x BP at c")
         ax.set_xlim(0, len(view.curve_lengths) + 1)
         ax.set_ylim(0, 1.08)
-        ax.set_xlabel("candidate length c (tokens)", fontsize=_FONT)
-        ax.set_ylabel("value", fontsize=_FONT)
-        ax.set_title("Brevity penalty: BP = exp(1 - r/c) for c \u2264 r", fontsize=_FONT)
+        ax.set_xlabel("candidate length c (tokens)", fontsize=_FONT, fontweight="bold")
+        ax.set_ylabel("value", fontsize=_FONT, fontweight="bold")
+        ax.set_title("Brevity penalty: BP = exp(1 - r/c) for c \u2264 r", fontsize=_FONT, fontweight="bold")
         ax.tick_params(labelsize=_FONT)
-        ax.legend(loc="lower right", fontsize=_FONT - 2)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=_FONT - 2, frameon=False)
         ax.spines[["top", "right"]].set_visible(False)
 
         super().__init__(
             [
-                widgets.HTML("<h3 style='margin:2px 0'>Brevity-penalty explorer</h3>"
-                             "<div style='color:#444'>The candidate and the reference are cut to the lengths on "
+                _style_sheet(),
+                _row([widgets.HTML("<h3 style='margin:2px 0'>Brevity-penalty explorer</h3>"), self.presenter]),
+                widgets.HTML("<div class='bl-intro'>The candidate and the reference are cut to the lengths on "
                              "the sliders.</div>"),
                 self.candidate_length,
                 self.reference_length,
-                widgets.HBox([self.text, self.image], layout=widgets.Layout(align_items="flex-start")),
+                _row([self.text, self.image]),
             ]
         )
+        self.add_class("bleu-lab-widget")
         self.add_class("bleu-lab-bp-explorer")
         self.candidate_length.observe(lambda _change: self.refresh(), names="value")
         self.reference_length.observe(lambda _change: self.refresh(), names="value")
         self.view = None
+        self.set_presenter(presenter)
         self.refresh()
+
+    def set_presenter(self, on: bool):
+        """Large text and a sharper chart for a projector."""
+        _set_presenter(self, on, self.figure, self.refresh)
 
     def refresh(self):
         """Recompute from the sliders and redraw (never raises)."""
         try:
             view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
             self.view = view
+            self.text.value = view.html
             self._curve.set_ydata(view.curve_values)
             self._r_line.set_xdata([view.reference_length, view.reference_length])
             self._point.set_data([view.candidate_length], [view.brevity_penalty])
             self._product.set_data([view.candidate_length], [view.product])
             self.image.value = _png(self.figure)
-            self.text.value = view.html
         except Exception as error:  # noqa: BLE001
             self.text.value = message_html(f"Could not update: {error}")
 
 
-class ParaphraseExplorer(widgets.VBox):
+def _set_presenter(widget, on: bool, figure, redraw):
+    """Presenter mode on or off: the CSS class (large text), the toggle, and the chart's resolution."""
+    on = bool(on)
+    if on:
+        widget.add_class("bl-presenter")
+    else:
+        widget.remove_class("bl-presenter")
+    if widget.presenter.value != on:
+        widget.presenter.value = on
+    dpi = _PRESENTER_DPI if on else _DPI
+    if figure.dpi != dpi:
+        figure.set_dpi(dpi)
+        if widget.view is not None:
+            redraw()
+
+
+class ParaphraseExplorer(_Summary, widgets.VBox):
     """Rewrites of a reference scored by BLEU, ROUGE-1/2/L and chrF, side by side."""
 
-    def __init__(self, *, reference: str = PARAPHRASE_REFERENCE, debounce: float = 0.3):
+    _summary = "Paraphrase explorer"
+
+    def __init__(self, *, reference: str = PARAPHRASE_REFERENCE, debounce: float = FOLLOW_SECONDS,
+                 presenter: bool = False):
         first = next(iter(PARAPHRASE_REWRITES))
-        self.rewrite = widgets.Dropdown(options=[*PARAPHRASE_REWRITES, _CUSTOM], value=first, description="rewrite",
-                                        layout=widgets.Layout(width="420px"), style={"description_width": "95px"})
+        self.rewrite = _dropdown([*PARAPHRASE_REWRITES, _CUSTOM], first, "rewrite", "420px", "95px")
         self.reference = _text_box("reference", reference, "bl-paraphrase-reference")
         self.candidate = _text_box("rewrite text", PARAPHRASE_REWRITES[first], "bl-paraphrase-candidate")
-        self.text = widgets.HTML(layout=widgets.Layout(min_width="220px"))
+        self.text = widgets.HTML(layout=widgets.Layout(min_width="220px", flex="0 1 auto"))
         self.text.add_class("bl-paraphrase-text")
-        self.table = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="480px", flex="0 0 auto"))
+        self.table = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.table.add_class("bl-paraphrase-table")
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="480px", flex="0 1 auto"))
+        self.image.add_class("bl-paraphrase-chart")
         self.chart = BarChart(5.6, 3.3, margins=(0.12, 0.97, 0.88, 0.1))
-        self._colours = [_GREY, ORDER_COLOURS[0], ORDER_COLOURS[1], ORDER_COLOURS[2], _BLUE]
+        self.presenter = _presenter_toggle(self, presenter)
+        self._colours = [_GREY, *ORDER_COLOURS[:3], ORDER_COLOURS[3]]  # five different colours
         self._loading = False
+        self.view = None
         super().__init__(
             [
-                widgets.HTML("<h3 style='margin:2px 0'>Paraphrase explorer</h3>"
-                             "<div style='color:#444'>Pick or type a rewrite of the reference. BLEU uses "
+                _style_sheet(),
+                _row([widgets.HTML("<h3 style='margin:2px 0'>Paraphrase explorer</h3>"), self.presenter]),
+                widgets.HTML("<div class='bl-intro'>Pick or type a rewrite of the reference. BLEU uses "
                              "sacrebleu's 'exp' smoothing; ROUGE and chrF are F-measures.</div>"),
                 self.rewrite,
                 self.reference,
                 self.candidate,
-                widgets.HBox([self.text, self.image], layout=widgets.Layout(align_items="flex-start")),
+                _row([self.text, self.image]),
                 self.table,
             ]
         )
+        self.add_class("bleu-lab-widget")
         self.add_class("bleu-lab-paraphrase-explorer")
-        self._typed = _Debouncer(self.refresh, debounce)
-        self._typed_reference = _Debouncer(lambda: self.refresh(table=True), debounce)
+        self._follow = _Debouncer(self._show_chart, debounce)
+        self._follow_table = _Debouncer(self._show_table, debounce)
         self.rewrite.observe(self._on_rewrite, names="value")
         self.candidate.observe(self._on_candidate, names="value")
-        self.reference.observe(lambda _change: self._typed_reference(), names="value")
-        self.view = None
+        self.reference.observe(lambda _change: self.refresh(table=True), names="value")
+        self.set_presenter(presenter)
         self.refresh(table=True)
+
+    def set_presenter(self, on: bool):
+        """Large text and a sharper chart for a projector."""
+        _set_presenter(self, on, self.chart.figure, self._follow)
 
     def _on_rewrite(self, change):
         if self._loading or change["new"] not in PARAPHRASE_REWRITES:
@@ -432,54 +659,88 @@ class ParaphraseExplorer(widgets.VBox):
         if self.rewrite.value != _CUSTOM:
             with _loading(self):
                 self.rewrite.value = _CUSTOM
-        self._typed()
+        self.refresh()
 
     def refresh(self, table: bool = False):
-        """Rescore the rewrite and redraw; ``table=True`` also rescores every preset rewrite (never raises)."""
+        """Rescore the rewrite now, redraw after a pause; ``table=True`` also rescores every preset rewrite
+        (after the pause too). Never raises."""
         try:
             view = compute_paraphrase(self.candidate.value, self.reference.value)
             self.view = view
+            self.text.value = view.html
+        except Exception as error:  # noqa: BLE001
+            self.text.value = message_html(f"Could not update: {error}")
+        self._follow()
+        if table:
+            self._follow_table()
+
+    def _show_chart(self):
+        try:
+            view = self.view
             values = tuple(view.scores.get(name) or 0.0 for name in PARAPHRASE_METRICS)
             texts = tuple("n/a" if view.scores.get(name) is None else f"{view.scores[name]:.3f}" for name in PARAPHRASE_METRICS)
             spec = ChartSpec("One rewrite, five metrics", PARAPHRASE_METRICS, values, texts, "score (F for ROUGE)")
             self.image.value = self.chart.show(spec if view.scores else None, self._colours)
-            self.text.value = view.html
-            if table:
-                self.table.value = _rewrites_table(self.reference.value)
         except Exception as error:  # noqa: BLE001
-            self.text.value = message_html(f"Could not update: {error}")
+            self.text.value = message_html(f"Could not draw: {error}")
+
+    def _show_table(self):
+        try:
+            self.table.value = _rewrites_table(self.reference.value)
+        except Exception as error:  # noqa: BLE001
+            self.table.value = message_html(f"Could not score the rewrites: {error}")
 
 
 def _rewrites_table(reference: str) -> str:
     rows = []
     for label, view in paraphrase_table(reference).items():
         cells = "".join(
-            f"<td style='padding:1px 8px;text-align:right'>{'n/a' if view.scores.get(m) is None else f'{view.scores[m]:.3f}'}</td>"
+            f"<td class='bl-nowrap' style='padding:1px 8px;text-align:right'>"
+            f"{'n/a' if view.scores.get(m) is None else f'{view.scores[m]:.3f}'}</td>"
             for m in PARAPHRASE_METRICS
         )
+        # The label and text columns keep a readable width; on a narrow screen the table scrolls instead.
         rows.append(
-            f"<tr><td style='padding:1px 8px'>{html.escape(label)}</td>"
-            f"<td style='padding:1px 8px'><i>{html.escape(view.candidate)}</i></td>{cells}</tr>"
+            f"<tr><td style='padding:1px 8px;min-width:9em'>{html.escape(label)}</td>"
+            f"<td style='padding:1px 8px;min-width:12em'><i>{html.escape(view.candidate)}</i></td>{cells}</tr>"
         )
-    header = "".join(f"<th style='padding:1px 8px'>{h}</th>" for h in ("rewrite", "text", *PARAPHRASE_METRICS))
+    header = "".join(f"<th style='padding:1px 8px;text-align:left'>{h}</th>" for h in ("rewrite", "text"))
+    header += "".join(f"<th style='padding:1px 8px;text-align:right'>{h}</th>" for h in PARAPHRASE_METRICS)
     return (f"<div style='line-height:1.35'><div style='margin-top:8px;font-weight:bold'>Every preset rewrite "
-            f"against the reference</div><table style='border-collapse:collapse'><tr>{header}</tr>{''.join(rows)}"
-            f"</table></div>")
+            f"against the reference</div><div class='bl-scroll'><table style='border-collapse:collapse'>"
+            f"<tr>{header}</tr>{''.join(rows)}</table></div></div>")
 
 
-def playground(*, preset: str | None = None, debounce: float = 0.3) -> Playground:
-    """The BLEU playground widget (display it as the last expression of a cell)."""
-    return Playground(preset=preset, debounce=debounce)
+def playground(*, preset: str | None = None, debounce: float = FOLLOW_SECONDS, presenter: bool = False) -> Playground:
+    """The BLEU playground widget (display it as the last expression of a cell).
+
+    ``debounce``: seconds after the last keystroke before the chart and the other libraries follow
+    (the score, table and highlights follow every keystroke). ``presenter=True``: large text for a projector.
+    """
+    return Playground(preset=preset, debounce=debounce, presenter=presenter)
 
 
-def bp_explorer(*, candidate_length: int = 8, reference_length: int = 12) -> BpExplorer:
+def bp_explorer(*, candidate_length: int = 8, reference_length: int = 12, presenter: bool = False) -> BpExplorer:
     """The brevity-penalty explorer widget."""
-    return BpExplorer(candidate_length=candidate_length, reference_length=reference_length)
+    return BpExplorer(candidate_length=candidate_length, reference_length=reference_length, presenter=presenter)
 
 
-def paraphrase_explorer(*, reference: str = PARAPHRASE_REFERENCE, debounce: float = 0.3) -> ParaphraseExplorer:
-    """The paraphrase explorer widget."""
-    return ParaphraseExplorer(reference=reference, debounce=debounce)
+def paraphrase_explorer(*, reference: str = PARAPHRASE_REFERENCE, debounce: float = FOLLOW_SECONDS,
+                        presenter: bool = False) -> ParaphraseExplorer:
+    """The paraphrase explorer widget (``presenter=True``: large text for a projector)."""
+    return ParaphraseExplorer(reference=reference, debounce=debounce, presenter=presenter)
 
 
-__all__ = ["BarChart", "BpExplorer", "ParaphraseExplorer", "Playground", "bp_explorer", "paraphrase_explorer", "playground"]
+__all__ = [
+    "BarChart",
+    "BpExplorer",
+    "LabNote",
+    "ParaphraseExplorer",
+    "Playground",
+    "bp_explorer",
+    "in_voila",
+    "lab_note",
+    "paraphrase_explorer",
+    "playground",
+    "plot_bp_tradeoff",
+]

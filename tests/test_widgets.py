@@ -365,3 +365,158 @@ def test_typed_markup_is_shown_as_text():
     view = compute_playground("the <b>cat</b> & <script>x</script>", ["the <b>cat</b>"], tokenize="whitespace")
     assert "<b>" not in view.highlights_html and "<script>" not in view.html
     assert "&lt;b&gt;cat&lt;/b&gt;" in view.highlights_html
+
+
+def test_references_are_numbered_by_their_box():
+    # Box 1 empty, boxes 2-4 filled: the rows and notes name boxes 2, 3, 4, never 1, 2, 3.
+    boxes = ["", "the cat is on the mat", "a cat sat on a mat", "there is a cat on the mat"]
+    view = compute_playground("a cat sat on a mat", boxes)
+    assert view.reference_boxes == (2, 3, 4)
+    assert any("Reference box 1 is empty" in note for note in view.notes)
+    assert any("identical to reference 3" in note for note in view.notes)
+    for box in (2, 3, 4):
+        assert f">reference {box}</td>" in view.highlights_html
+        assert f"class='bl-reference-{box}'" in view.highlights_html
+    assert ">reference 1</td>" not in view.highlights_html
+    # With no candidate the references are still listed under their box numbers.
+    empty = compute_playground("", ["", "", "the cat"])
+    assert ">reference 3</td>" in empty.highlights_html and ">reference 1</td>" not in empty.highlights_html
+
+
+# ---------------------------------------------------------------- colours, presenter, reprs, notes, caches
+
+
+def _wcag_contrast(first: str, second: str = "#ffffff") -> float:
+    # WCAG 2.1 relative luminance and contrast ratio, written out here (not bleu_lab's function).
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _simulate(colour: str, kind: str) -> tuple:
+    """Colour as seen with full protanopia, deuteranopia or tritanopia (Machado et al. 2009, severity 1)."""
+    matrices = {
+        "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+        "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+        "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+        "none": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    }
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, linear)))) for row in matrices[kind])
+
+
+def _lab(linear_rgb) -> tuple:
+    r, g, b = linear_rgb
+    x, y, z = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def test_highlight_colours_are_visible_on_white_and_apart_for_colour_blind_readers():
+    from bleu_lab.explanation import ORDER_COLOURS, ORDER_LINES, ORDER_TINTS, STYLE, contrast_ratio
+
+    for colour in ORDER_COLOURS:
+        assert _wcag_contrast(colour) >= 3.0, colour  # WCAG 1.4.11: marks against the white page
+        assert contrast_ratio(colour) == pytest.approx(_wcag_contrast(colour))
+    for tint in ORDER_TINTS:
+        assert _wcag_contrast("#000000", tint) >= 7.0, tint  # black text on the tint (AAA)
+    for name in ("muted", "ok", "warn"):
+        assert _wcag_contrast(STYLE[name]) >= 4.5, name  # text colours (AA)
+    assert len(set(ORDER_LINES[:4])) == 4  # each order also has its own underline style
+    # The four orders the playground shows stay apart (CIE76 delta E > 10) under every kind of colour blindness.
+    for kind in ("none", "protan", "deutan", "tritan"):
+        labs = [_lab(_simulate(c, kind)) for c in ORDER_COLOURS[:4]]
+        for i in range(4):
+            for j in range(i + 1, 4):
+                distance = math.dist(labs[i], labs[j])
+                assert distance > 10, (kind, ORDER_COLOURS[i], ORDER_COLOURS[j], distance)
+
+
+def test_one_highlighter_for_every_view():
+    from bleu_lab.explanation import ORDER_COLOURS, mark
+
+    view = compute_playground("a cat is on the mat", CAT_REFERENCES)
+    assert ORDER_COLOURS[3] in view.highlights_html and "dashed" in view.highlights_html
+    assert mark("cat", 2, "matched 2-gram") in view.highlights_html
+    assert 'class="bl-mark bl-mark-4"' in view.highlights_html
+
+
+def test_widgets_have_a_short_text_repr_and_a_presenter_mode():
+    from bleu_lab.widgets import bp_explorer, paraphrase_explorer, playground
+
+    for widget in (playground(), bp_explorer(), paraphrase_explorer()):
+        text = widget._repr_mimebundle_()
+        plain = (text[0] if isinstance(text, tuple) else text)["text/plain"]
+        assert "children=" not in plain and len(plain) <= 110 and "live widget" in plain
+    widget = playground(presenter=True)
+    assert "bl-presenter" in widget._dom_classes and widget.presenter.value
+    assert widget.chart.figure.dpi > 96
+    widget.presenter.value = False
+    assert "bl-presenter" not in widget._dom_classes and widget.chart.figure.dpi == 96
+
+
+def test_lab_notes_are_hidden_under_voila(monkeypatch):
+    from bleu_lab.widgets import lab_note
+
+    note = lab_note("Run > Run All Cells")
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    assert note._repr_mimebundle_() == {"text/markdown": "Run > Run All Cells", "text/plain": "Run > Run All Cells"}
+    monkeypatch.setenv("VOILA_KERNEL_ID", "abc")
+    assert note._repr_mimebundle_() == {"text/plain": ""}
+    with pytest.raises(TypeError):
+        lab_note(None)
+
+
+def test_text_first_and_chart_after_a_pause():
+    import asyncio
+
+    from bleu_lab.widgets import playground
+
+    async def scenario():
+        widget = playground(debounce=0.05)
+        before = bytes(widget.image.value)
+        widget.candidate.value = "a cat is on the mat"
+        assert "<span class='bl-score'>0.8409</span>" in widget.numbers.value  # at once
+        assert bytes(widget.image.value) == before  # the chart has not been drawn yet
+        await asyncio.sleep(0.2)
+        assert bytes(widget.image.value) != before and "sacrebleu" in widget.comparison.value
+
+    asyncio.run(scenario())
+
+
+def test_other_libraries_module_and_cache():
+    from bleu_lab import other_libraries
+
+    first = other_libraries.sacrebleu_sentence_bleu("a cat is on the mat", ["the cat is on the mat"])
+    assert first.agrees_with(bleu_lab.sentence_bleu("a cat is on the mat", ["the cat is on the mat"]).score)
+    assert other_libraries.sacrebleu_sentence_bleu("a cat is on the mat", ("the cat is on the mat",)) is first
+    assert other_libraries.nltk_sentence_bleu(["a"], [["a"]], smoothing="exp").value is None
+    assert compute_playground("a cat", ["the cat"]) is compute_playground("a cat", ["the cat"])
+
+
+def test_settings_of_the_wrong_type_get_their_own_message():
+    assert compute_playground("a cat", ["the cat"], tokenize=["13a"]).message.startswith("tokenize must be one of")
+    assert "lowercase must be True or False" in compute_playground("a cat", ["the cat"], lowercase="yes").message
+
+
+def test_bp_legend_never_hides_a_marker():
+    from bleu_lab.widgets import bp_explorer
+
+    widget = bp_explorer(candidate_length=34, reference_length=12)
+    for c in (1, 8, 12, 20, 34, widget.candidate_length.max):
+        widget.candidate_length.value = c
+        widget.figure.canvas.draw()
+        legend = widget.ax.get_legend().get_window_extent()
+        for marker in (widget._point, widget._product):
+            x, y = widget.ax.transData.transform((marker.get_xdata()[0], marker.get_ydata()[0]))
+            assert not legend.contains(x, y), (c, marker.get_label())
