@@ -289,6 +289,11 @@ def _accept_kernel_dialog(page):
             dialog.first.click(timeout=5_000)
         except Exception:  # noqa: BLE001 - it closed by itself
             pass
+        page.wait_for_timeout(500)
+        if page.locator(".jp-Dialog").count():
+            # Under load the click can land before the dialog listens; its focused button takes Enter.
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(500)
 
 
 def _run_all_cells(page):

@@ -8,9 +8,9 @@
 - `bleu-lab notebooks DIR` copies the course and never overwrites without --force.
 - Without the [lab] extra, `bleu_lab.widgets` and `bleu_lab.plotting` name it.
 
-The slow end-to-end check (a fresh venv with only `bleu_lab[lab]` from the
-wheel, outside the repository, runs every notebook) is behind
-BLEU_LAB_WHEEL_TEST=1: `make test-wheel` (about 2 minutes with a warm pip cache).
+The end-to-end check (a fresh venv with only `bleu_lab[lab]` from the wheel,
+outside the repository, runs every notebook) is part of `make test`; it takes
+about 2 minutes with a warm pip cache. `make test-wheel` runs it alone.
 """
 
 from __future__ import annotations
@@ -175,8 +175,6 @@ def test_without_the_lab_extra_the_error_names_it(module, missing):
     assert last.startswith("ModuleNotFoundError") and "pip install 'bleu_lab[lab]'" in last and missing in last
 
 
-@pytest.mark.skipif(os.environ.get("BLEU_LAB_WHEEL_TEST") != "1",
-                    reason="slow (a fresh venv and every notebook, about 2 minutes): run `make test-wheel`")
 def test_fresh_venv_with_only_the_lab_extra_runs_every_notebook(dist, tmp_path):
     """The issue's 'done when': pip install 'bleu_lab[lab]' from the wheel, copy the course, execute it all."""
     venv = tmp_path / "venv"
