@@ -83,14 +83,16 @@ PARAPHRASE_REWRITES = {
     "padded": "the cat is on the mat and the dog is on the sofa",
 }
 
-# The brevity-penalty explorer cuts these texts to the lengths chosen on its sliders.
+# The brevity-penalty explorer cuts these texts to the lengths chosen on its sliders. As in the
+# rover example of the seed lab, the NASA sentence is the human reference and the shorter
+# "A NASA rover is fighting ..." is the machine output (both lengthened so the sliders have room).
 BP_CANDIDATE = (
-    "The NASA Opportunity rover is battling a massive dust storm on planet Mars , and the team "
-    "waits for the sky to clear so that the solar panels can charge the batteries again ."
-)
-BP_REFERENCE = (
     "A NASA rover is fighting a massive storm on planet Mars , and its team hopes that the sky "
     "clears before the batteries run out and the rover falls silent for the long winter ."
+)
+BP_REFERENCE = (
+    "The NASA Opportunity rover is battling a massive dust storm on planet Mars , and the team "
+    "waits for the sky to clear so that the solar panels can charge the batteries again ."
 )
 
 
@@ -668,7 +670,7 @@ def compute_bp_explorer(
 
     >>> view = compute_bp_explorer(6, 12)
     >>> view.candidate, round(view.brevity_penalty, 4)   # exp(1 - 12/6)
-    ('The NASA Opportunity rover is battling', 0.3679)
+    ('A NASA rover is fighting a', 0.3679)
     """
     candidate_tokens = _tokenize(candidate, tokenize)
     reference_tokens = _tokenize(reference, tokenize)

@@ -67,13 +67,15 @@ def test_blank_reference_boxes_are_left_out():
 
 
 def test_bp_explorer_by_hand():
-    # First 6 candidate tokens: The NASA Opportunity rover is battling; first 12 reference tokens:
-    # A NASA rover is fighting a massive storm on planet Mars ,  -> NASA, rover, is match: p1 = 3/6.
+    # The NASA sentence is the reference (the seed's roles). First 6 candidate tokens:
+    # A NASA rover is fighting a; first 12 reference tokens: The NASA Opportunity rover is
+    # battling a massive dust storm on planet -> NASA, rover, is, a match ("A" is not "a"): p1 = 4/6.
     view = compute_bp_explorer(6, 12)
-    assert view.candidate == "The NASA Opportunity rover is battling"
-    assert (view.p1_matches, view.p1_total) == (3, 6)
+    assert view.candidate == "A NASA rover is fighting a"
+    assert view.reference.startswith("The NASA Opportunity rover is battling")
+    assert (view.p1_matches, view.p1_total) == (4, 6)
     assert view.brevity_penalty == pytest.approx(math.exp(1 - 12 / 6))
-    assert view.product == pytest.approx(0.5 * math.exp(-1))
+    assert view.product == pytest.approx(4 / 6 * math.exp(-1))
     assert "<span class='bl-bp'>0.3679</span>" in view.html
     longer = compute_bp_explorer(14, 12)
     assert longer.brevity_penalty == 1.0 and "c = 14 &gt; r = 12" in longer.html
