@@ -116,10 +116,13 @@ def test_every_view_shows_the_signature():
 
 
 def test_version_is_the_packages():
+    from importlib import metadata
     from pathlib import Path
 
     import tomllib
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
-    assert bleu_lab.__version__ == pyproject["project"]["version"] == "0.2.0"
+    # The version lives in one place, bleu_lab/settings.py; the package metadata reads it from there.
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu_lab.settings.__version__"}
+    assert bleu_lab.__version__ == metadata.version("bleu_lab") == "0.2.0"
     assert re.fullmatch(r"\d+\.\d+\.\d+", bleu_lab.settings.sacrebleu_version())
