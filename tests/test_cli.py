@@ -311,7 +311,7 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
     ter_module = importlib.import_module("bleu_lab.ter")  # bleu_lab.ter is also the function
 
     counted = []
-    real_count = significance.count_statistics
+    real_count = significance.count_statistics  # core's one counting engine (was corpus_statistics_matrix)
     monkeypatch.setattr(significance, "count_statistics", lambda *a: counted.append(1) or real_count(*a))
     tokenized = []
     real_reference_words = ter_module._reference_words

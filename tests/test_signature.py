@@ -116,9 +116,13 @@ def test_every_view_shows_the_signature():
 
 
 def test_version_is_the_packages():
-    from importlib.metadata import version
+    from importlib import metadata
+    from pathlib import Path
 
-    # pyproject.toml reads the version from bleu_lab/settings.py (dynamic), so the installed
-    # distribution's metadata is where the two must meet.
-    assert bleu_lab.__version__ == version("bleu_lab") == "0.2.0"
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    # The version lives in one place, bleu_lab/settings.py; the package metadata reads it from there.
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu_lab.settings.__version__"}
+    assert bleu_lab.__version__ == metadata.version("bleu_lab") == "0.2.0"
     assert re.fullmatch(r"\d+\.\d+\.\d+", bleu_lab.settings.sacrebleu_version())
