@@ -117,6 +117,41 @@ def above_one_note(result) -> str:
     )
 
 
+def smoothed_fractions(result) -> list:
+    """For a sentence BLEU result, the fraction each order's precision was computed from, as text.
+
+    ``"(3 + 1) / (5 + 1)"`` for add-k (k added to matches and totals of orders 2 and up),
+    ``"0.1 / 3"`` for floor (an order with no match counts smooth_value matches),
+    ``"1 / (2^1 x 3)"`` for exp (the j-th order with no match gets 1 / (2^j total)), and
+    ``"3 / 5"`` where nothing was changed (sacrebleu's BLEU.compute_bleu, Post 2018; Chen and
+    Cherry 2014 methods 1-3). floor and exp leave an order with no n-grams (0 of 0) alone; add-k
+    makes it k / k = 1, as sacrebleu does. A candidate with no match at any order scores 0
+    before any smoothing (sacrebleu's rule too).
+
+    >>> from bleu_lab import sentence_bleu
+    >>> smoothed_fractions(sentence_bleu("the cat sat", ["the cat is here"], smoothing="add-k"))
+    ['2 / 3', '(1 + 1) / (2 + 1)', '(0 + 1) / (1 + 1)', '(0 + 1) / (0 + 1)']
+    """
+    smoothing, k = result.smoothing, result.smooth_value
+    nothing_matched = not any(result.counts)
+    fractions, unmatched = [], 0
+    for n, (m, t) in enumerate(zip(result.counts, result.totals), 1):
+        if t == 0 and not (smoothing == "add-k" and n > 1):
+            fractions.append(f"{m} / {t} (no {n}-grams: not smoothed)")
+        elif nothing_matched:
+            fractions.append(f"{m} / {t}")
+        elif smoothing == "add-k" and n > 1:
+            fractions.append(f"({m} + {k:g}) / ({t} + {k:g})")
+        elif m == 0 and smoothing == "floor":
+            fractions.append(f"{k:g} / {t}")
+        elif m == 0 and smoothing == "exp":
+            unmatched += 1
+            fractions.append(f"1 / (2^{unmatched} x {t})")
+        else:
+            fractions.append(f"{m} / {t}")
+    return fractions
+
+
 def explain_bleu(result) -> str:
     """The step-by-step table of a BLEU result as plain text."""
     lines = []
@@ -125,9 +160,16 @@ def explain_bleu(result) -> str:
         for i, reference in enumerate(result.reference_tokens, 1):
             lines.append(f"reference {i}: " + " ".join(reference))
         lines.append("")
-    lines.append(f"{'n':>2}  {'clipped':>8}  {'total':>7}  {'precision':>9}  {'weight':>7}")
+    # sacrebleu's smoothing changes the fraction itself (add-k: (m + k) / (t + k)): show it beside the counts.
+    fractions = smoothed_fractions(result) if result.smoothing in ("floor", "add-k", "exp") else None
+    changed = fractions is not None and any(
+        f != f"{m} / {t}" and "not smoothed" not in f for f, m, t in zip(fractions, result.counts, result.totals)
+    )
+    used = f"  {'fraction used':<22}" if changed else ""
+    lines.append(f"{'n':>2}  {'clipped':>8}  {'total':>7}{used}  {'precision':>9}  {'weight':>7}")
     for n, (m, t, p, w) in enumerate(_rows(result), 1):
-        lines.append(f"{n:>2}  {m:>8}  {t:>7}  {p:>9.4f}  {w:>7.4f}")
+        used = f"  {fractions[n - 1]:<22}" if changed and fractions else ""
+        lines.append(f"{n:>2}  {m:>8}  {t:>7}{used}  {p:>9.4f}  {w:>7.4f}")
     lines.append(f"smoothing: {_smoothing_label(result)}")
     lines.append(f"signature: {result.signature}")
     lines.append(f"candidate length c = {result.candidate_length}, reference length r = {result.reference_length}")

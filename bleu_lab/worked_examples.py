@@ -20,6 +20,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .explanation import smoothed_fractions
+
 CAT_REFERENCES = ("the cat is on the mat", "there is a cat on the mat")
 THE_CAT = "the cat is on the mat"
 CHEAT = "the the the the the the the"
@@ -361,32 +363,6 @@ __all__ = [
 
 
 # ----------------------------------------------------------------------------- smoothing, order by order
-
-
-def smoothed_fractions(result) -> list:
-    """For a sentence BLEU result smoothed the sacrebleu way, the fraction each order used, as text.
-
-    ``"(3 + 1) / (5 + 1)"`` for add-k (k added to matches and totals of orders 2 and up),
-    ``"0.1 / 3"`` for floor (an order with no match counts smooth_value matches),
-    ``"1 / (2^1 x 3)"`` for exp (the j-th order with no match gets 1 / (2^j total)), and
-    ``"3 / 5"`` where nothing was changed (sacrebleu's BLEU.compute_bleu, Post 2018; Chen and
-    Cherry 2014 methods 1-3). An order with no n-grams at all (0 of 0) is never smoothed.
-    """
-    k = result.smooth_value
-    fractions, unmatched = [], 0
-    for n, (m, t) in enumerate(zip(result.counts, result.totals), 1):
-        if result.smoothing == "add-k" and n > 1:
-            fractions.append(f"({m} + {k:g}) / ({t} + {k:g})")
-        elif t == 0:
-            fractions.append(f"{m} / {t} (no {n}-grams: not smoothed)")
-        elif m == 0 and result.smoothing == "floor":
-            fractions.append(f"{k:g} / {t}")
-        elif m == 0 and result.smoothing == "exp":
-            unmatched += 1
-            fractions.append(f"1 / (2^{unmatched} x {t})")
-        else:
-            fractions.append(f"{m} / {t}")
-    return fractions
 
 
 def smoothing_table(candidate, references, methods=("none", "floor", "add-k", "exp")) -> str:

@@ -189,3 +189,20 @@ def test_results_cannot_be_changed_after_the_fact():
     assert result.precisions[0] == pytest.approx(8 / 11)
     with pytest.raises(AttributeError):
         result.score = 1.0
+
+
+def test_add_k_explanation_shows_the_smoothed_fraction():
+    # Issue 9: the add-k table showed "clipped 1, total 5, precision 0.3333" with no sign of the +k.
+    # By hand: p2 = (1 + 1) / (5 + 1) = 0.3333, p3 = (0 + 1) / (4 + 1) = 0.2, as sacrebleu computes.
+    import sacrebleu
+
+    candidate, reference = "the cat sat on a mat", "the cat is on the mat"
+    text = sentence_bleu(candidate, [reference], smoothing="add-k").explain()
+    assert "fraction used" in text
+    assert "(1 + 1) / (5 + 1)" in text and "(0 + 1) / (4 + 1)" in text
+    theirs = sacrebleu.BLEU(smooth_method="add-k").sentence_score(candidate, [reference])
+    assert [round(p / 100, 4) for p in theirs.precisions] == [0.6667, 0.3333, 0.2, 0.25]
+    for value in ("0.3333", "0.2000", "0.2500"):
+        assert value in text
+    # Without smoothing nothing is changed, so the column is not shown.
+    assert "fraction used" not in sentence_bleu(candidate, [reference]).explain()
