@@ -697,12 +697,17 @@ def compute_bp_explorer(
 
 # ---------------------------------------------------------------- paraphrase explorer
 
-PARAPHRASE_METRICS = ("BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "chrF")
+# "embedding" is bleu_lab.similarity: the cosine of mean WordLlama subword vectors (a meaning-based score).
+PARAPHRASE_METRICS = ("BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "chrF", "embedding")
+EMBEDDING_LABEL = "embedding: similarity (wordllama)"
 
 
 @dataclass(frozen=True)
 class ParaphraseView:
-    """BLEU, ROUGE-1/2/L F and chrF of one rewrite against one reference (None: not available)."""
+    """BLEU, ROUGE-1/2/L F, chrF and the embedding similarity of one rewrite against one reference.
+
+    A score is None when it is not available (``notes`` says why, e.g. wordllama not installed).
+    """
 
     candidate: str
     reference: str
@@ -714,7 +719,8 @@ class ParaphraseView:
     def html(self) -> str:
         """The message, notes and a table of the scores as one HTML fragment."""
         cells = "".join(
-            f"<tr><td style='{_CELL}'>{name}</td><td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
+            f"<tr><td style='{_CELL}'>{EMBEDDING_LABEL if name == 'embedding' else name}</td>"
+            f"<td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
             f"{_fmt(value)}</td></tr>"
             for name, value in self.scores.items()
         )
@@ -723,10 +729,12 @@ class ParaphraseView:
 
 
 def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseView:
-    """Score a rewrite against a reference with BLEU, ROUGE-1/2/L (F) and chrF; never raises.
+    """Score a rewrite against a reference with BLEU, ROUGE-1/2/L (F), chrF and the embedding score; never raises.
 
     BLEU is sentence BLEU with sacrebleu's 'exp' smoothing by default, so one
     order without a match does not zero it (Chen and Cherry 2014, method 3).
+    "embedding" is :func:`bleu_lab.similarity`, cos(a, b) = a . b / (|a| |b|)
+    of the mean WordLlama subword vectors (None, with a note, without wordllama).
 
     >>> view = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
     >>> view.scores["BLEU"], view.message
@@ -759,7 +767,28 @@ def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseVi
     except Exception as error:  # noqa: BLE001
         scores["chrF"] = None
         notes.append(f"chrF not available: {error}")
+    scores["embedding"], note = _embedding_score(candidate, reference)
+    if note:
+        notes.append(note)
     return ParaphraseView(candidate, reference, scores, "", tuple(notes))
+
+
+@lru_cache(maxsize=_CACHE)
+def _embedding_score(candidate: str, reference: str) -> tuple:
+    """``(bleu_lab.similarity score, "")``, or ``(None, why)`` when wordllama cannot run.
+
+    similarity is imported here, not at the top: ``import bleu_lab.playground`` must not load
+    wordllama. Its model is loaded once (about a second) and kept; scores are cached by text.
+    """
+    try:
+        from .similarity import similarity
+
+        return similarity(candidate, [reference]).score, ""
+    except ImportError:
+        return None, ("embedding: not shown, the wordllama package is not installed "
+                      "(pip install 'bleu_lab[lab]' adds it).")
+    except Exception as error:  # noqa: BLE001 - a widget shows a note, never a traceback
+        return None, f"embedding not available: {error}"
 
 
 def paraphrase_table(reference=PARAPHRASE_REFERENCE, rewrites=None) -> dict:
@@ -769,6 +798,8 @@ def paraphrase_table(reference=PARAPHRASE_REFERENCE, rewrites=None) -> dict:
 
 
 __all__ = [
+    "EMBEDDING_LABEL",
+    "PARAPHRASE_METRICS",
     "BpView",
     "ChartSpec",
     "Comparison",

@@ -90,13 +90,56 @@ def longer_text():
 
 def test_paraphrase_exact_copy_and_synonyms():
     exact = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
-    assert exact.scores == {"BLEU": 1.0, "ROUGE-1": 1.0, "ROUGE-2": 1.0, "ROUGE-L": 1.0, "chrF": 1.0}
+    overlap = {name: value for name, value in exact.scores.items() if name != "embedding"}
+    assert overlap == {"BLEU": 1.0, "ROUGE-1": 1.0, "ROUGE-2": 1.0, "ROUGE-L": 1.0, "chrF": 1.0}
     synonyms = compute_paraphrase("the feline rests upon the rug", "the cat is on the mat")
     # Only "the" (twice) is shared: ROUGE-1 P = R = 2/6, no shared bigram.
     assert synonyms.scores["ROUGE-1"] == pytest.approx(2 / 6)
     assert synonyms.scores["ROUGE-2"] == 0.0
     assert compute_paraphrase("", "the cat").message and compute_paraphrase("cat", " ").message
     assert set(paraphrase_table()) == set(PARAPHRASE_REWRITES)
+
+
+def _wordllama_similarity(candidate: str, reference: str) -> float:
+    """wordllama's own API, loaded from the installed package with downloads disabled."""
+    from pathlib import Path
+
+    wordllama = pytest.importorskip("wordllama")
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    return float(model.similarity(candidate, reference))
+
+
+def test_paraphrase_embedding_score_is_wordllamas():
+    reference = "the cat is on the mat"
+    pairs = ("the feline rests upon the rug", "stock markets fell sharply on Monday", "the cat is on the mat")
+    for candidate in pairs:
+        view = compute_paraphrase(candidate, reference)
+        assert view.scores["embedding"] == pytest.approx(_wordllama_similarity(candidate, reference), abs=1e-5)
+    # The paraphrase is credited well above an unrelated sentence, where BLEU and ROUGE-2 give it almost nothing.
+    paraphrase = compute_paraphrase("the feline rests upon the rug", reference).scores
+    unrelated = compute_paraphrase("stock markets fell sharply on Monday", reference).scores
+    assert paraphrase["embedding"] > 3 * unrelated["embedding"] and paraphrase["ROUGE-2"] == 0.0
+    assert "embedding: similarity (wordllama)" in compute_paraphrase("the feline", reference).html
+    assert all("embedding" in view.scores for view in paraphrase_table().values())
+
+
+def test_paraphrase_without_wordllama_gives_a_note(monkeypatch):
+    import importlib
+
+    from bleu_lab import playground
+
+    similarity_module = importlib.import_module("bleu_lab.similarity")
+    monkeypatch.setitem(sys.modules, "wordllama", None)  # "import wordllama" now raises ImportError
+    similarity_module._model.cache_clear()
+    playground._embedding_score.cache_clear()
+    try:
+        view = compute_paraphrase("the feline rests upon the rug", "the cat is on the mat")
+        assert view.scores["embedding"] is None and view.scores["BLEU"] is not None
+        assert any("wordllama package is not installed" in note for note in view.notes)
+        assert "Traceback" not in view.html and "n/a" in view.html
+    finally:
+        similarity_module._model.cache_clear()
+        playground._embedding_score.cache_clear()
 
 
 def test_presets_cover_the_issue_examples():
@@ -298,7 +341,7 @@ def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
 
 def test_import_bleu_lab_loads_no_widgets_or_matplotlib():
     code = ("import sys, bleu_lab, bleu_lab.playground; "
-            "bad = [m for m in ('ipywidgets', 'matplotlib') if m in sys.modules]; assert not bad, bad")
+            "bad = [m for m in ('ipywidgets', 'matplotlib', 'wordllama') if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -356,6 +399,8 @@ def test_paraphrase_explorer_widget():
     widget.rewrite.value = "synonyms (paraphrase)"
     assert widget.candidate.value == PARAPHRASE_REWRITES["synonyms (paraphrase)"]
     assert widget.view.scores["ROUGE-2"] == 0.0
+    assert widget.chart._key[-1] == "embedding" and len(widget.chart._bars) == 6
+    assert ">embedding</th>" in widget.table.value
     widget.candidate.value = ""
     assert "Type or pick a rewrite" in widget.text.value and widget.rewrite.value == "(your own text)"
     before = widget.table.value
