@@ -226,6 +226,45 @@ def test_chrf_view_agrees_with_sacrebleu():
     assert view.comparisons[0].value == pytest.approx(expected, abs=1e-12)
 
 
+@pytest.mark.parametrize("lowercase", [False, True])
+@pytest.mark.parametrize(
+    "candidate, references",
+    [
+        ("mat the on is cat the", ["the cat is on the mat"]),  # one shift and two substitutions
+        ("The cat sat on the mat .", CAT_REFERENCES),
+        ("on the mat there is a cat sitting", CAT_REFERENCES),
+        ("a cat", ["the cat is on the mat"]),  # more deletions than words: TER above 0.5
+    ],
+)
+def test_ter_view_agrees_with_sacrebleu(candidate, references, lowercase):
+    from sacrebleu.metrics import TER
+
+    metric = TER(case_sensitive=not lowercase)
+    stats = metric.sentence_score(candidate, references)
+    expected = stats.score / 100
+    view = compute_playground(candidate, references, metric="TER", lowercase=lowercase)
+    assert view.metric_scores["TER"] == pytest.approx(expected, abs=1e-9)
+    # sacrebleu's TER: its edits over the average reference length.
+    edits, length = stats.num_edits, stats.ref_length
+    assert view.metric_scores["edits"] == edits and view.metric_scores["reference length"] == pytest.approx(length)
+    sacre = view.comparisons[0]
+    assert sacre.library == "sacrebleu" and sacre.value == pytest.approx(expected, abs=1e-12)
+    assert f"case_sensitive={not lowercase}" in sacre.settings
+    assert f"<span class='bl-ter'>{expected:.4f}</span>" in view.numbers_html
+    assert f"<span class='bl-ter-edits'>{int(edits)}</span>" in view.numbers_html
+    assert "lower is better" in view.numbers_html and "&#10003; same" in view.comparison_html
+    assert view.chart.labels == ("BLEU", "TER")
+
+
+def test_ter_view_marks_the_shift_by_hand():
+    # Snover et al. (2006): moving "mat" to the end is one shift; then "on"/"cat" and "cat"/"on" are
+    # two substitutions: 3 edits over 6 reference words = 0.5, where BLEU is 0.
+    view = compute_playground("mat the on is cat the", ["the cat is on the mat"], metric="TER")
+    assert view.metric_scores["TER"] == 0.5 and view.metric_scores["edits"] == 3 and view.score == 0.0
+    assert "shifted here" in view.numbers_html and "shift &#x27;mat&#x27;" in view.numbers_html
+    assert any("lower is better" in note for note in view.notes)
+
+
 # ---------------------------------------------------------------- input that has no score
 
 
@@ -303,7 +342,7 @@ texts = st.one_of(
     lowercase=st.booleans(),
     max_order=st.integers(1, 4),
     smoothing=st.sampled_from(SMOOTHING_NAMES),
-    metric=st.sampled_from(["BLEU", "ROUGE", "chrF"]),
+    metric=st.sampled_from(["BLEU", "ROUGE", "chrF", "TER"]),
 )
 def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
     candidate, references, tokenize, lowercase, max_order, smoothing, metric
@@ -365,6 +404,10 @@ def test_playground_widget_follows_its_controls():
     assert "ROUGE-L" in widget.numbers.value
     widget.metric.value = "chrF"
     assert "bl-chrf" in widget.numbers.value
+    assert "TER" in widget.metric.options
+    widget.metric.value = "TER"
+    assert "bl-ter" in widget.numbers.value and "lower is better" in widget.numbers.value
+    assert "TER(case_sensitive=True" in widget.comparison.value
 
     widget.candidate.value = "   "
     assert "Type a candidate" in widget.message.value and "n/a" in widget.numbers.value
