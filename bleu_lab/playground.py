@@ -209,6 +209,11 @@ def compute_playground(
     smoothing=smoothing, tokenize=tokenize, lowercase=lowercase)``. With
     ``compare=True`` the same score from sacrebleu and nltk is added where
     they compute the same thing, with the settings that make them comparable.
+
+    ``metric`` is one of :data:`METRIC_VIEWS`. "TER" adds ``ter(candidate,
+    references, case_sensitive=not lowercase)`` (Snover et al. 2006: edits /
+    average reference length, lower is better) with its edits marked, and
+    sacrebleu's ``TER`` for the same settings.
     """
     try:
         candidate = _as_text(candidate)
