@@ -407,15 +407,12 @@ def _spread(values: Sequence[float], gap: float) -> list:
 
 
 def _finish(ax, title: str, xlabel: str, ylabel: str, *, grid: str):
-    """A light grid behind the data, and title and axis labels in bold sans-serif at projector sizes."""
+    """A light grid behind the data; title and axis labels in the series' projector style (plotting._style)."""
     from . import plotting
 
     ax.grid(axis=grid, alpha=0.3)
     ax.set_axisbelow(True)
     plotting._style(ax, title, xlabel, ylabel)
-    for label in (ax.title, ax.xaxis.label, ax.yaxis.label):
-        label.set_fontweight("bold")
-        label.set_fontfamily("sans-serif")
     return ax
 
 
@@ -449,7 +446,7 @@ def plot_metric_vs_human(
     label_y = _spread(y, 0.075 * height)
     for system, px, py, ly, colour in zip(systems, x, y, label_y, colours):
         ax.annotate(
-            system, xy=(px, py), xytext=(label_x, ly), fontsize=plotting.TEXT_SIZE, fontweight="bold",
+            system, xy=(px, py), xytext=(label_x, ly), fontsize=plotting.TEXT_SIZE, fontweight=plotting.LABEL_WEIGHT,
             fontfamily="sans-serif", va="center", ha="left",
             color=colour if colour == plotting.MARK_COLOUR else "black",
             arrowprops={"arrowstyle": "-", "color": "#888888", "linewidth": 0.8, "shrinkA": 2, "shrinkB": 4},
@@ -462,7 +459,7 @@ def plot_metric_vs_human(
     # Point values only (no bootstrap): the box shows r and tau, not their intervals.
     r, tau = scipy.stats.pearsonr(x, y).statistic, scipy.stats.kendalltau(x, y).statistic
     ax.text(0.02, 0.97, f"n = {len(systems)}\nPearson r = {r:.3f}\nKendall tau = {tau:.3f}",
-            transform=ax.transAxes, va="top", ha="left", fontsize=plotting.TEXT_SIZE, fontweight="bold",
+            transform=ax.transAxes, va="top", ha="left", fontsize=plotting.TEXT_SIZE, fontweight=plotting.LABEL_WEIGHT,
             fontfamily="sans-serif", bbox={"facecolor": "white", "edgecolor": "#cccccc"})
     return _finish(ax, title, xlabel, ylabel, grid="both")
 
@@ -484,7 +481,7 @@ def plot_agreement_by_difference(
     for bar, b in zip(bars, bins):
         text = "no pairs" if b.pairs == 0 else f"{b.agreeing} of {b.pairs}"
         ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.02, text, ha="center", va="bottom",
-                fontsize=plotting.TEXT_SIZE, fontweight="bold", fontfamily="sans-serif")
+                fontsize=plotting.TEXT_SIZE, fontweight=plotting.LABEL_WEIGHT, fontfamily="sans-serif")
     ax.axhline(0.5, color="#888888", linestyle="--", linewidth=1, label="0.5: a coin flip")
     ax.legend(loc="upper left", fontsize=plotting.TEXT_SIZE, frameon=False)
     ax.set_ylim(0, 1.12)
