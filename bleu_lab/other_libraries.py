@@ -143,6 +143,31 @@ def _sacrebleu_chrf(candidate, references, lowercase) -> Comparison:
     return Comparison("sacrebleu", value, call)
 
 
+def sacrebleu_ter(candidate: str, references: Sequence[str], *, case_sensitive: bool = False,
+                  normalized: bool = False, no_punct: bool = False, asian_support: bool = False) -> Comparison:
+    """sacrebleu's ``TER(...).sentence_score(candidate, references).score / 100`` (Snover et al. 2006).
+
+    Same keywords as :func:`bleu_lab.ter`; lower is better.
+    """
+    return _sacrebleu_ter(str(candidate), tuple(references), bool(case_sensitive), bool(normalized),
+                          bool(no_punct), bool(asian_support))
+
+
+@lru_cache(maxsize=_CACHE)
+def _sacrebleu_ter(candidate, references, case_sensitive, normalized, no_punct, asian_support) -> Comparison:
+    call = (f"TER(case_sensitive={case_sensitive}, normalized={normalized}, no_punct={no_punct}, "
+            f"asian_support={asian_support}).sentence_score(candidate, references).score / 100")
+    try:
+        from sacrebleu.metrics import TER
+
+        metric = TER(case_sensitive=case_sensitive, normalized=normalized, no_punct=no_punct,
+                     asian_support=asian_support)
+        value = metric.sentence_score(candidate, list(references)).score / 100
+    except Exception as error:  # noqa: BLE001
+        return Comparison("sacrebleu", None, f"sacrebleu TER failed: {error}")
+    return Comparison("sacrebleu", value, call)
+
+
 # ---------------------------------------------------------------- nltk
 
 
@@ -225,4 +250,5 @@ __all__ = [
     "rouge_score_fmeasures",
     "sacrebleu_chrf",
     "sacrebleu_sentence_bleu",
+    "sacrebleu_ter",
 ]

@@ -7,6 +7,7 @@ user can type: empty boxes, spaces, emoji, very long text, mixed scripts.
 Where a score has no meaning the result carries a plain ``message`` instead.
 
 BLEU is Papineni et al. (2002); ROUGE is Lin (2004); chrF is Popovic (2015);
+TER is Snover et al. (2006);
 smoothing methods are Chen and Cherry (2014); tokenizers and settings that
 make scores comparable follow Post (2018).
 
@@ -38,12 +39,14 @@ from .other_libraries import (
     rouge_score_fmeasures,
     sacrebleu_chrf,
     sacrebleu_sentence_bleu,
+    sacrebleu_ter,
 )
 from .rouge import rouge_l, rouge_n
+from .ter import ter
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer
 from .tokenizers import tokenize as _tokenize
 
-METRIC_VIEWS = ("BLEU", "ROUGE", "chrF")
+METRIC_VIEWS = ("BLEU", "ROUGE", "chrF", "TER")
 MAX_REFERENCES = 4
 _MUTED, _OK_COLOUR, _WARN_COLOUR = STYLE["muted"], STYLE["ok"], STYLE["warn"]
 # Cached results per function: a widget asks again for what it has just computed.
@@ -206,6 +209,11 @@ def compute_playground(
     smoothing=smoothing, tokenize=tokenize, lowercase=lowercase)``. With
     ``compare=True`` the same score from sacrebleu and nltk is added where
     they compute the same thing, with the settings that make them comparable.
+
+    ``metric`` is one of :data:`METRIC_VIEWS`. "TER" adds ``ter(candidate,
+    references, case_sensitive=not lowercase)`` (Snover et al. 2006: edits /
+    average reference length, lower is better) with its edits marked, and
+    sacrebleu's ``TER`` for the same settings.
     """
     try:
         candidate = _as_text(candidate)
@@ -319,12 +327,18 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         numbers = _bleu_summary_line(result) + _rouge_html(metric_scores)
         compared = _rouge_comparison_html(metric_scores, comparisons)
         chart = _rouge_chart(metric_scores)
-    else:
+    elif metric == "chrF":
         metric_scores, comparisons, extra = _chrf_scores(candidate, kept_texts, lowercase, compare)
         notes.extend(extra)
         numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, lowercase)
         compared = _comparison_html("chrF", metric_scores["chrF"], comparisons) if metric_scores else ""
         chart = _chrf_chart(metric_scores, result)
+    else:
+        metric_scores, comparisons, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase, compare)
+        notes.extend(extra)
+        numbers = _bleu_summary_line(result) + ter_html
+        compared = _comparison_html("TER", metric_scores["TER"], comparisons) if metric_scores else ""
+        chart = _ter_chart(metric_scores, result)
     return PlaygroundView(
         metric=metric,
         score=result.score,
@@ -601,6 +615,39 @@ def _chrf_html(scores, lowercase) -> str:
     )
 
 
+_TER_NOTE = (
+    "TER (Snover et al. 2006) counts the word edits (shifts, substitutions, deletions, insertions) that turn the "
+    "candidate into the closest reference, over the average reference length: lower is better, 0 = no edit. "
+    "It uses sacrebleu's tercom tokenizer, so the tokenizer setting applies to BLEU only; 'lowercase' off "
+    "means case-sensitive TER (sacrebleu's TER is case-insensitive by default)."
+)
+
+
+@lru_cache(maxsize=_CACHE)
+def _ter_own(candidate: str, references: tuple, case_sensitive: bool):
+    return ter(candidate, list(references), case_sensitive=case_sensitive)
+
+
+def _ter_scores(candidate, references, lowercase, compare):
+    """TER's numbers, sacrebleu's TER for the same settings, notes, and the HTML marking the edits."""
+    case_sensitive = not lowercase
+    try:
+        result = _ter_own(candidate, tuple(references), case_sensitive)
+    except (TypeError, ValueError) as error:
+        return {}, (), [_TER_NOTE, f"TER cannot be computed: {error}"], ""
+    scores = {"TER": result.score, "edits": result.num_edits, "reference length": result.reference_length}
+    comparisons = (sacrebleu_ter(candidate, references, case_sensitive=case_sensitive),) if compare else ()
+    numbers = (
+        f"<div style='font-size:1.2em;margin:4px 0'><b>TER = <span class='bl-ter'>{result.score:.4f}</span></b> "
+        f"= <span class='bl-ter-edits'>{result.num_edits}</span> edits / "
+        f"<span class='bl-ter-length'>{result.reference_length:g}</span> reference words "
+        f"<span style='color:{_MUTED}'>(lower is better; 0 = no edit; sacrebleu prints {100 * result.score:.2f})"
+        f"</span></div>"
+        f"<div class='bl-ter-edits-view'>{result._repr_html_()}</div>"
+    )
+    return scores, comparisons, [_TER_NOTE], numbers
+
+
 # ---------------------------------------------------------------- charts
 
 
@@ -623,6 +670,14 @@ def _rouge_chart(scores) -> ChartSpec:
 def _chrf_chart(scores, result) -> ChartSpec:
     values = (result.score, scores.get("chrF", 0.0))
     return ChartSpec("BLEU and chrF", ("BLEU", "chrF"), values, tuple(f"{v:.3f}" for v in values), "score")
+
+
+def _ter_chart(scores, result) -> ChartSpec:
+    value = scores.get("TER", 0.0)
+    # TER can exceed 1 (more edits than reference words): the bar stops at the top, its text says the value.
+    values = (result.score, min(value, 1.1))
+    texts = (f"{result.score:.3f}", f"{value:.3f}" if scores else "n/a")
+    return ChartSpec("BLEU and TER (lower TER is better)", ("BLEU", "TER"), values, texts, "score")
 
 
 # ---------------------------------------------------------------- brevity-penalty explorer
@@ -697,12 +752,17 @@ def compute_bp_explorer(
 
 # ---------------------------------------------------------------- paraphrase explorer
 
-PARAPHRASE_METRICS = ("BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "chrF")
+# "embedding" is bleu_lab.similarity: the cosine of mean WordLlama subword vectors (a meaning-based score).
+PARAPHRASE_METRICS = ("BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "chrF", "embedding")
+EMBEDDING_LABEL = "embedding: similarity (wordllama)"
 
 
 @dataclass(frozen=True)
 class ParaphraseView:
-    """BLEU, ROUGE-1/2/L F and chrF of one rewrite against one reference (None: not available)."""
+    """BLEU, ROUGE-1/2/L F, chrF and the embedding similarity of one rewrite against one reference.
+
+    A score is None when it is not available (``notes`` says why, e.g. wordllama not installed).
+    """
 
     candidate: str
     reference: str
@@ -714,7 +774,8 @@ class ParaphraseView:
     def html(self) -> str:
         """The message, notes and a table of the scores as one HTML fragment."""
         cells = "".join(
-            f"<tr><td style='{_CELL}'>{name}</td><td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
+            f"<tr><td style='{_CELL}'>{EMBEDDING_LABEL if name == 'embedding' else name}</td>"
+            f"<td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
             f"{_fmt(value)}</td></tr>"
             for name, value in self.scores.items()
         )
@@ -723,10 +784,12 @@ class ParaphraseView:
 
 
 def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseView:
-    """Score a rewrite against a reference with BLEU, ROUGE-1/2/L (F) and chrF; never raises.
+    """Score a rewrite against a reference with BLEU, ROUGE-1/2/L (F), chrF and the embedding score; never raises.
 
     BLEU is sentence BLEU with sacrebleu's 'exp' smoothing by default, so one
     order without a match does not zero it (Chen and Cherry 2014, method 3).
+    "embedding" is :func:`bleu_lab.similarity`, cos(a, b) = a . b / (|a| |b|)
+    of the mean WordLlama subword vectors (None, with a note, without wordllama).
 
     >>> view = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
     >>> view.scores["BLEU"], view.message
@@ -759,7 +822,28 @@ def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseVi
     except Exception as error:  # noqa: BLE001
         scores["chrF"] = None
         notes.append(f"chrF not available: {error}")
+    scores["embedding"], note = _embedding_score(candidate, reference)
+    if note:
+        notes.append(note)
     return ParaphraseView(candidate, reference, scores, "", tuple(notes))
+
+
+@lru_cache(maxsize=_CACHE)
+def _embedding_score(candidate: str, reference: str) -> tuple:
+    """``(bleu_lab.similarity score, "")``, or ``(None, why)`` when wordllama cannot run.
+
+    similarity is imported here, not at the top: ``import bleu_lab.playground`` must not load
+    wordllama. Its model is loaded once (about a second) and kept; scores are cached by text.
+    """
+    try:
+        from .similarity import similarity
+
+        return similarity(candidate, [reference]).score, ""
+    except ImportError:
+        return None, ("embedding: not shown, the wordllama package is not installed "
+                      "(pip install 'bleu_lab[lab]' adds it).")
+    except Exception as error:  # noqa: BLE001 - a widget shows a note, never a traceback
+        return None, f"embedding not available: {error}"
 
 
 def paraphrase_table(reference=PARAPHRASE_REFERENCE, rewrites=None) -> dict:
@@ -769,6 +853,8 @@ def paraphrase_table(reference=PARAPHRASE_REFERENCE, rewrites=None) -> dict:
 
 
 __all__ = [
+    "EMBEDDING_LABEL",
+    "PARAPHRASE_METRICS",
     "BpView",
     "ChartSpec",
     "Comparison",

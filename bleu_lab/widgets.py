@@ -598,7 +598,7 @@ def _set_presenter(widget, on: bool, figure, redraw):
 
 
 class ParaphraseExplorer(_Summary, widgets.VBox):
-    """Rewrites of a reference scored by BLEU, ROUGE-1/2/L and chrF, side by side."""
+    """Rewrites of a reference scored by BLEU, ROUGE-1/2/L, chrF and the embedding similarity, side by side."""
 
     _summary = "Paraphrase explorer"
 
@@ -612,11 +612,13 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
         self.text.add_class("bl-paraphrase-text")
         self.table = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.table.add_class("bl-paraphrase-table")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="480px", flex="0 1 auto"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="560px", flex="0 1 auto"))
         self.image.add_class("bl-paraphrase-chart")
-        self.chart = BarChart(5.6, 3.3, margins=(0.12, 0.97, 0.88, 0.1))
+        # Wide enough for six labels side by side at the chart's font size.
+        self.chart = BarChart(6.6, 3.3, margins=(0.1, 0.98, 0.88, 0.1))
         self.presenter = _presenter_toggle(self, presenter)
-        self._colours = [_GREY, *ORDER_COLOURS[:3], ORDER_COLOURS[3]]  # five different colours
+        # Six different colours; the meaning-based score's (ochre) is apart from the overlap metrics'.
+        self._colours = [_GREY, *ORDER_COLOURS[:4], ORDER_COLOURS[5]]
         self._loading = False
         self.view = None
         super().__init__(
@@ -624,7 +626,9 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
                 _style_sheet(),
                 _row([widgets.HTML("<h3 style='margin:2px 0'>Paraphrase explorer</h3>"), self.presenter]),
                 widgets.HTML("<div class='bl-intro'>Pick or type a rewrite of the reference. BLEU uses "
-                             "sacrebleu's 'exp' smoothing; ROUGE and chrF are F-measures.</div>"),
+                             "sacrebleu's 'exp' smoothing; ROUGE and chrF are F-measures; 'embedding' is "
+                             "bleu_lab.similarity, the cosine of mean wordllama word vectors (it reads "
+                             "meaning, not word order).</div>"),
                 self.rewrite,
                 self.reference,
                 self.candidate,
@@ -679,7 +683,7 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
             view = self.view
             values = tuple(view.scores.get(name) or 0.0 for name in PARAPHRASE_METRICS)
             texts = tuple("n/a" if view.scores.get(name) is None else f"{view.scores[name]:.3f}" for name in PARAPHRASE_METRICS)
-            spec = ChartSpec("One rewrite, five metrics", PARAPHRASE_METRICS, values, texts, "score (F for ROUGE)")
+            spec = ChartSpec("One rewrite, six scores", PARAPHRASE_METRICS, values, texts, "score (F for ROUGE)")
             self.image.value = self.chart.show(spec if view.scores else None, self._colours)
         except Exception as error:  # noqa: BLE001
             self.text.value = message_html(f"Could not draw: {error}")

@@ -337,6 +337,29 @@ def test_05_gallery_row(label):
     assert_shown(NB05, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values))
 
 
+MEANING_TESTS_05 = {
+    "paraphrase": "the feline rests upon the rug",
+    "unrelated": "stock markets fell sharply on Monday",
+    "word salad": "mat the on is cat the",
+    "negation": "the cat is not on the mat",
+}
+
+
+@pytest.mark.parametrize("label", list(MEANING_TESTS_05))
+def test_05_embedding_score_row(label):
+    # The embedding column from wordllama's own API (loaded from its package, downloads disabled).
+    from pathlib import Path
+
+    wordllama = pytest.importorskip("wordllama")
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    candidate = MEANING_TESTS_05[label]
+    values = reference_metrics(candidate, REFERENCE_05)
+    embedding = float(model.similarity(candidate, REFERENCE_05))
+    if label == "word salad":
+        assert embedding == pytest.approx(1.0)  # same subwords, same mean vector
+    assert_shown(NB05, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values) + f"{embedding:11.4f}")
+
+
 # --------------------------------------------------------------------------- 06
 def test_06_sacrebleu_reads_flat_references_as_characters():
     candidates = ["the cat is on the mat", "a dog runs in the park"]

@@ -90,13 +90,56 @@ def longer_text():
 
 def test_paraphrase_exact_copy_and_synonyms():
     exact = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
-    assert exact.scores == {"BLEU": 1.0, "ROUGE-1": 1.0, "ROUGE-2": 1.0, "ROUGE-L": 1.0, "chrF": 1.0}
+    overlap = {name: value for name, value in exact.scores.items() if name != "embedding"}
+    assert overlap == {"BLEU": 1.0, "ROUGE-1": 1.0, "ROUGE-2": 1.0, "ROUGE-L": 1.0, "chrF": 1.0}
     synonyms = compute_paraphrase("the feline rests upon the rug", "the cat is on the mat")
     # Only "the" (twice) is shared: ROUGE-1 P = R = 2/6, no shared bigram.
     assert synonyms.scores["ROUGE-1"] == pytest.approx(2 / 6)
     assert synonyms.scores["ROUGE-2"] == 0.0
     assert compute_paraphrase("", "the cat").message and compute_paraphrase("cat", " ").message
     assert set(paraphrase_table()) == set(PARAPHRASE_REWRITES)
+
+
+def _wordllama_similarity(candidate: str, reference: str) -> float:
+    """wordllama's own API, loaded from the installed package with downloads disabled."""
+    from pathlib import Path
+
+    wordllama = pytest.importorskip("wordllama")
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    return float(model.similarity(candidate, reference))
+
+
+def test_paraphrase_embedding_score_is_wordllamas():
+    reference = "the cat is on the mat"
+    pairs = ("the feline rests upon the rug", "stock markets fell sharply on Monday", "the cat is on the mat")
+    for candidate in pairs:
+        view = compute_paraphrase(candidate, reference)
+        assert view.scores["embedding"] == pytest.approx(_wordllama_similarity(candidate, reference), abs=1e-5)
+    # The paraphrase is credited well above an unrelated sentence, where BLEU and ROUGE-2 give it almost nothing.
+    paraphrase = compute_paraphrase("the feline rests upon the rug", reference).scores
+    unrelated = compute_paraphrase("stock markets fell sharply on Monday", reference).scores
+    assert paraphrase["embedding"] > 3 * unrelated["embedding"] and paraphrase["ROUGE-2"] == 0.0
+    assert "embedding: similarity (wordllama)" in compute_paraphrase("the feline", reference).html
+    assert all("embedding" in view.scores for view in paraphrase_table().values())
+
+
+def test_paraphrase_without_wordllama_gives_a_note(monkeypatch):
+    import importlib
+
+    from bleu_lab import playground
+
+    similarity_module = importlib.import_module("bleu_lab.similarity")
+    monkeypatch.setitem(sys.modules, "wordllama", None)  # "import wordllama" now raises ImportError
+    similarity_module._model.cache_clear()
+    playground._embedding_score.cache_clear()
+    try:
+        view = compute_paraphrase("the feline rests upon the rug", "the cat is on the mat")
+        assert view.scores["embedding"] is None and view.scores["BLEU"] is not None
+        assert any("wordllama package is not installed" in note for note in view.notes)
+        assert "Traceback" not in view.html and "n/a" in view.html
+    finally:
+        similarity_module._model.cache_clear()
+        playground._embedding_score.cache_clear()
 
 
 def test_presets_cover_the_issue_examples():
@@ -183,6 +226,45 @@ def test_chrf_view_agrees_with_sacrebleu():
     assert view.comparisons[0].value == pytest.approx(expected, abs=1e-12)
 
 
+@pytest.mark.parametrize("lowercase", [False, True])
+@pytest.mark.parametrize(
+    "candidate, references",
+    [
+        ("mat the on is cat the", ["the cat is on the mat"]),  # one shift and two substitutions
+        ("The cat sat on the mat .", CAT_REFERENCES),
+        ("on the mat there is a cat sitting", CAT_REFERENCES),
+        ("a cat", ["the cat is on the mat"]),  # more deletions than words: TER above 0.5
+    ],
+)
+def test_ter_view_agrees_with_sacrebleu(candidate, references, lowercase):
+    from sacrebleu.metrics import TER
+
+    metric = TER(case_sensitive=not lowercase)
+    stats = metric.sentence_score(candidate, references)
+    expected = stats.score / 100
+    view = compute_playground(candidate, references, metric="TER", lowercase=lowercase)
+    assert view.metric_scores["TER"] == pytest.approx(expected, abs=1e-9)
+    # sacrebleu's TER: its edits over the average reference length.
+    edits, length = stats.num_edits, stats.ref_length
+    assert view.metric_scores["edits"] == edits and view.metric_scores["reference length"] == pytest.approx(length)
+    sacre = view.comparisons[0]
+    assert sacre.library == "sacrebleu" and sacre.value == pytest.approx(expected, abs=1e-12)
+    assert f"case_sensitive={not lowercase}" in sacre.settings
+    assert f"<span class='bl-ter'>{expected:.4f}</span>" in view.numbers_html
+    assert f"<span class='bl-ter-edits'>{int(edits)}</span>" in view.numbers_html
+    assert "lower is better" in view.numbers_html and "&#10003; same" in view.comparison_html
+    assert view.chart.labels == ("BLEU", "TER")
+
+
+def test_ter_view_marks_the_shift_by_hand():
+    # Snover et al. (2006): moving "mat" to the end is one shift; then "on"/"cat" and "cat"/"on" are
+    # two substitutions: 3 edits over 6 reference words = 0.5, where BLEU is 0.
+    view = compute_playground("mat the on is cat the", ["the cat is on the mat"], metric="TER")
+    assert view.metric_scores["TER"] == 0.5 and view.metric_scores["edits"] == 3 and view.score == 0.0
+    assert "shifted here" in view.numbers_html and "shift &#x27;mat&#x27;" in view.numbers_html
+    assert any("lower is better" in note for note in view.notes)
+
+
 # ---------------------------------------------------------------- input that has no score
 
 
@@ -260,7 +342,7 @@ texts = st.one_of(
     lowercase=st.booleans(),
     max_order=st.integers(1, 4),
     smoothing=st.sampled_from(SMOOTHING_NAMES),
-    metric=st.sampled_from(["BLEU", "ROUGE", "chrF"]),
+    metric=st.sampled_from(["BLEU", "ROUGE", "chrF", "TER"]),
 )
 def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
     candidate, references, tokenize, lowercase, max_order, smoothing, metric
@@ -298,7 +380,7 @@ def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
 
 def test_import_bleu_lab_loads_no_widgets_or_matplotlib():
     code = ("import sys, bleu_lab, bleu_lab.playground; "
-            "bad = [m for m in ('ipywidgets', 'matplotlib') if m in sys.modules]; assert not bad, bad")
+            "bad = [m for m in ('ipywidgets', 'matplotlib', 'wordllama') if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -322,6 +404,10 @@ def test_playground_widget_follows_its_controls():
     assert "ROUGE-L" in widget.numbers.value
     widget.metric.value = "chrF"
     assert "bl-chrf" in widget.numbers.value
+    assert "TER" in widget.metric.options
+    widget.metric.value = "TER"
+    assert "bl-ter" in widget.numbers.value and "lower is better" in widget.numbers.value
+    assert "TER(case_sensitive=True" in widget.comparison.value
 
     widget.candidate.value = "   "
     assert "Type a candidate" in widget.message.value and "n/a" in widget.numbers.value
@@ -356,6 +442,8 @@ def test_paraphrase_explorer_widget():
     widget.rewrite.value = "synonyms (paraphrase)"
     assert widget.candidate.value == PARAPHRASE_REWRITES["synonyms (paraphrase)"]
     assert widget.view.scores["ROUGE-2"] == 0.0
+    assert widget.chart._key[-1] == "embedding" and len(widget.chart._bars) == 6
+    assert ">embedding</th>" in widget.table.value
     widget.candidate.value = ""
     assert "Type or pick a rewrite" in widget.text.value and widget.rewrite.value == "(your own text)"
     before = widget.table.value
