@@ -179,7 +179,8 @@ def message_html(message: str, notes=()) -> str:
     parts = []
     if message:
         parts.append(
-            f"<div class='bl-message' style='border-left:4px solid {STYLE['warn']};background:{STYLE['message_background']};"
+            f"<div class='bl-message' style='border-left:4px solid {STYLE['warn']};"
+            f"background:{STYLE['message_background']};"
             f"padding:6px 10px;margin:4px 0;font-size:1.05em'>{html.escape(message)}</div>"
         )
     if notes:
@@ -254,7 +255,10 @@ def _as_text(value) -> str:
 
 def _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric, compare):
     if metric not in METRIC_VIEWS:
-        return PlaygroundView(metric=str(metric), score=None, message=f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.")
+        return PlaygroundView(
+            metric=str(metric), score=None,
+            message=f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.",
+        )
     try:
         if isinstance(tokenize, str) and isinstance(lowercase, bool):
             candidate_tokens = _box_tokens(candidate, tokenize, lowercase)
@@ -272,7 +276,9 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     blank = [i + 1 for i, tokens in enumerate(all_reference_tokens) if not tokens]
     if kept and blank:
         listed = ", ".join(map(str, blank))
-        notes.append(f"Reference box{'es' if len(blank) > 1 else ''} {listed} {'are' if len(blank) > 1 else 'is'} empty and left out.")
+        several = len(blank) > 1
+        noun, verb = ("boxes", "are") if several else ("box", "is")
+        notes.append(f"Reference {noun} {listed} {verb} empty and left out.")
     if not kept:
         return PlaygroundView(
             metric=metric,
@@ -300,7 +306,10 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
             metric=metric,
             score=None,
             message=f"BLEU cannot be computed with these settings: {error}",
-            highlights_html=_highlights_html(candidate_tokens, reference_tokens, max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1, boxes),
+            highlights_html=_highlights_html(
+                candidate_tokens, reference_tokens,
+                max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1, boxes,
+            ),
         )
 
     notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
@@ -313,9 +322,9 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     if metric == "BLEU":
         if compare:
             comparisons = (
-                sacrebleu_sentence_bleu(candidate, kept_texts, tokenize=tokenize, lowercase=lowercase, max_order=max_order,
-                                        smoothing=smoothing, candidate_tokens=candidate_tokens,
-                                        reference_tokens=reference_tokens),
+                sacrebleu_sentence_bleu(candidate, kept_texts, tokenize=tokenize, lowercase=lowercase,
+                                        max_order=max_order, smoothing=smoothing,
+                                        candidate_tokens=candidate_tokens, reference_tokens=reference_tokens),
                 nltk_sentence_bleu(candidate_tokens, reference_tokens, max_order=max_order, smoothing=smoothing),
             )
         numbers = _bleu_numbers_html(result)
@@ -412,7 +421,9 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
         )
     longest = max(len(candidate_tokens), *map(len, reference_tokens))
     if longest > SHOWN_TOKENS:
-        notes.append(f"Long text: the first {SHOWN_TOKENS} tokens of each text are shown; every number uses all of them.")
+        notes.append(
+            f"Long text: the first {SHOWN_TOKENS} tokens of each text are shown; every number uses all of them."
+        )
     return notes
 
 
@@ -426,26 +437,30 @@ def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes) 
     shown = tuple(candidate_tokens[:SHOWN_TOKENS])
     rows = [
         f"<tr><td style='{_CELL};white-space:nowrap'>candidate, {n}-grams</td>"
-        f"<td class='bl-candidate-{n}' style='{_CELL}'>{highlight_tokens(shown, [tuple(r) for r in reference_tokens], n)}</td></tr>"
+        f"<td class='bl-candidate-{n}' style='{_CELL}'>"
+        f"{highlight_tokens(shown, [tuple(r) for r in reference_tokens], n)}</td></tr>"
         for n in range(1, max_order + 1)
     ]
     rows += [
         f"<tr><td style='{_CELL};white-space:nowrap'>reference {i}</td>"
-        f"<td class='bl-reference-{i}' style='{_CELL}'>{highlight_longest_matches(tokens[:SHOWN_TOKENS], [tuple(candidate_tokens)], max_order)}</td></tr>"
+        f"<td class='bl-reference-{i}' style='{_CELL}'>"
+        f"{highlight_longest_matches(tokens[:SHOWN_TOKENS], [tuple(candidate_tokens)], max_order)}</td></tr>"
         for i, tokens in zip(boxes, reference_tokens)
     ]
     return (
         "<div class='bl-highlights'>"
         "<div style='font-weight:bold'>Matched n-grams (clipped; underlined and coloured per order)</div>"
         f"{legend_html(range(1, max_order + 1))}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
-        f"<div style='font-size:0.85em;color:{_MUTED}'>A reference word is coloured by the longest matched n-gram that covers it.</div>"
+        f"<div style='font-size:0.85em;color:{_MUTED}'>"
+        "A reference word is coloured by the longest matched n-gram that covers it.</div>"
         "</div>"
     )
 
 
 def _references_only_html(reference_tokens, boxes) -> str:
     rows = "".join(
-        f"<tr><td style='{_CELL}'>reference {i}</td><td class='bl-reference-{i}' style='{_CELL}'>{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
+        f"<tr><td style='{_CELL}'>reference {i}</td><td class='bl-reference-{i}' style='{_CELL}'>"
+        f"{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
         for i, tokens in zip(boxes, reference_tokens)
     )
     return f"<table class='bl-highlights'>{rows}</table>"
@@ -521,10 +536,12 @@ def _comparison_table(name: str, groups) -> str:
                 f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(comparison.library)}</td>"
                 f"<td class='bl-other bl-nowrap' style='{_CELL}'>{_fmt(comparison.value)}</td>"
                 f"<td style='{_CELL};white-space:nowrap'>{verdict}</td>"
-                f"<td class='bl-call' style='{_CELL};font-family:monospace;font-size:0.85em'>{html.escape(comparison.settings)}</td></tr>"
+                f"<td class='bl-call' style='{_CELL};font-family:monospace;font-size:0.85em'>"
+                f"{html.escape(comparison.settings)}</td></tr>"
             )
     return (
-        f"<div style='margin-top:6px;font-weight:bold'>The same {html.escape(name)} from other libraries (0-1 scale)</div>"
+        f"<div style='margin-top:6px;font-weight:bold'>"
+        f"The same {html.escape(name)} from other libraries (0-1 scale)</div>"
         f"<table class='bl-comparison' style='border-collapse:collapse;margin-bottom:6px'>{''.join(rows)}</table>"
     )
 
@@ -533,7 +550,8 @@ def _bleu_summary_line(result) -> str:
     return (
         "<div class='bl-numbers' style='margin:4px 0'>"
         f"BLEU = <span class='bl-score'>{result.score:.4f}</span> "
-        f"(c = <span class='bl-c'>{result.candidate_length}</span>, r = <span class='bl-r'>{result.reference_length}</span>, "
+        f"(c = <span class='bl-c'>{result.candidate_length}</span>, "
+        f"r = <span class='bl-r'>{result.reference_length}</span>, "
         f"BP = <span class='bl-bp'>{result.brevity_penalty:.4f}</span>)</div>"
     )
 
@@ -602,7 +620,8 @@ def _chrf_own(candidate: str, references: tuple, lowercase: bool) -> float:
 def _chrf_scores(candidate, references, lowercase, compare):
     scores = {"chrF": _chrf_own(candidate, tuple(references), lowercase)}
     comparisons = (sacrebleu_chrf(candidate, references, lowercase=lowercase),) if compare else ()
-    return scores, comparisons, ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
+    notes = ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
+    return scores, comparisons, notes
 
 
 def _chrf_html(scores, lowercase) -> str:
@@ -654,7 +673,7 @@ def _ter_scores(candidate, references, lowercase, compare):
 def _precision_chart(result) -> ChartSpec:
     labels = tuple(f"p{n}" for n in range(1, result.max_order + 1))
     texts = tuple(f"{m}/{t}" for m, t in zip(result.counts, result.totals))
-    lines = ((result.score, f"BLEU {result.score:.3f}"),)
+    lines: tuple[tuple[float, str], ...] = ((result.score, f"BLEU {result.score:.3f}"),)
     # The mean before BP gets its own line only when BP moves the score visibly.
     if result.geometric_mean - result.score > 0.08:
         lines += ((result.geometric_mean, f"mean {result.geometric_mean:.3f}"),)
@@ -744,7 +763,8 @@ def compute_bp_explorer(
         f"BP = {html.escape(_bp_formula(c, r))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
         f"p1 = {matches}/{c} = <span class='bl-p1'>{p1:.4f}</span><br>"
         f"p1 &times; BP = <b><span class='bl-product'>{p1 * bp:.4f}</span></b></div>"
-        f"<div style='margin-top:4px;line-height:1.35'><span style='color:{_MUTED}'>candidate:</span> {html.escape(' '.join(cut_candidate))}<br>"
+        f"<div style='margin-top:4px;line-height:1.35'><span style='color:{_MUTED}'>candidate:</span> "
+        f"{html.escape(' '.join(cut_candidate))}<br>"
         f"<span style='color:{_MUTED}'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
     )
     return BpView(c, r, bp, matches, c, " ".join(cut_candidate), " ".join(cut_reference), lengths, values, text)
@@ -803,7 +823,7 @@ def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseVi
         return ParaphraseView(candidate, reference, {}, "Type a reference to compare the rewrite with.")
     if not candidate.strip():
         return ParaphraseView(candidate, reference, {}, "Type or pick a rewrite: an empty text has no score.")
-    scores = {}
+    scores: dict[str, float | None] = {}
     notes = []
     try:
         scores["BLEU"] = sentence_bleu(candidate, [reference], smoothing=smoothing).score

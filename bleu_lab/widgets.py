@@ -47,6 +47,7 @@ from .playground import (
     PARAPHRASE_REFERENCE,
     PARAPHRASE_REWRITES,
     ChartSpec,
+    ParaphraseView,
     available_tokenizers,
     bp_token_limits,
     compute_bp_explorer,
@@ -72,7 +73,8 @@ _CSS = f"""
 .bleu-lab-widget {{ max-width: 100%; box-sizing: border-box; }}
 .bleu-lab-widget .bl-row {{ flex-wrap: wrap; gap: 4px 12px; max-width: 100%; }}
 .bleu-lab-widget .widget-html-content, .bleu-lab-widget td, .bleu-lab-widget code {{ overflow-wrap: anywhere; }}
-.bleu-lab-widget td.bl-label, .bleu-lab-widget th, .bleu-lab-widget .bl-nowrap {{ white-space: nowrap; overflow-wrap: normal; }}
+.bleu-lab-widget td.bl-label, .bleu-lab-widget th, .bleu-lab-widget .bl-nowrap {{
+  white-space: nowrap; overflow-wrap: normal; }}
 .bleu-lab-widget table {{ max-width: 100%; }}
 .bleu-lab-widget .jupyter-widgets {{ max-width: calc(100% - 4px) !important; box-sizing: border-box; }}
 .bleu-lab-widget .widget-html-content {{ min-width: 0; max-width: 100%; }}
@@ -234,18 +236,19 @@ class BarChart:
     def __init__(self, width: float = 5.6, height: float = 3.3, margins=(0.12, 0.78, 0.88, 0.1)):
         self.figure = _new_figure(width, height, margins)
         self.ax = self.figure.add_subplot()
-        self._key = None
-        self._last = None  # (spec, colours, dpi) and the PNG drawn for them
-        self._bars = []
-        self._texts = []
-        self._lines = []
-        self._line_texts = []
+        self._key: tuple | None = None
+        self._last: tuple | None = None  # (spec, colours, dpi) and the PNG drawn for them
+        self._bars: list = []
+        self._texts: list = []
+        self._lines: list = []
+        self._line_texts: list = []
         self.redraws = 0  # how many times the bars were rebuilt (for tests)
 
     def _rebuild(self, spec: ChartSpec, colours):
         ax = self.ax
         ax.clear()
-        self._bars = list(ax.bar(spec.labels, [0.0] * len(spec.labels), color=colours, edgecolor="black", linewidth=0.6))
+        zeros = [0.0] * len(spec.labels)
+        self._bars = list(ax.bar(spec.labels, zeros, color=colours, edgecolor="black", linewidth=0.6))
         # A white box behind each bar's text keeps it readable where a dashed line crosses it.
         self._texts = [
             ax.text(i, 0.0, "", ha="center", va="bottom", fontsize=_FONT, zorder=5,
@@ -434,13 +437,16 @@ class Playground(_Summary, widgets.VBox):
         )
 
     def refresh(self):
-        """Recompute from the controls: the text parts now, the chart and other libraries after a pause (never raises)."""
+        """Recompute from the controls: the text parts now, the chart and other libraries after a pause.
+
+        Never raises."""
         try:
             view = self._compute(compare=False)
             self.view = view
             self.message.value = message_html(view.message, view.notes)
             self.highlights.value = view.highlights_html
-            self.numbers.value = view.numbers_html or "<div class='bl-numbers'>BLEU = <span class='bl-score'>n/a</span></div>"
+            empty = "<div class='bl-numbers'>BLEU = <span class='bl-score'>n/a</span></div>"
+            self.numbers.value = view.numbers_html or empty
         except Exception as error:  # noqa: BLE001 - show a message, never a traceback
             self.message.value = message_html(f"Could not update the playground: {error}")
         self._follow()
@@ -528,7 +534,9 @@ class BpExplorer(_Summary, widgets.VBox):
         self.figure = _new_figure(5.0, 3.6, margins=(0.13, 0.97, 0.9, 0.3))
         ax = self.ax = self.figure.add_subplot()
         view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
-        (self._curve,) = ax.plot(view.curve_lengths, view.curve_values, color=_BLUE, linewidth=2, label="BP(c) for this r")
+        (self._curve,) = ax.plot(
+            view.curve_lengths, view.curve_values, color=_BLUE, linewidth=2, label="BP(c) for this r"
+        )
         self._r_line = ax.axvline(view.reference_length, color=_GREY, linestyle=":", linewidth=1.5, label="c = r")
         (self._point,) = ax.plot([view.candidate_length], [view.brevity_penalty], "o", color=_VERMILLION,
                                  markersize=10, label="BP at c")
@@ -620,7 +628,7 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
         # Six different colours; the meaning-based score's (ochre) is apart from the overlap metrics'.
         self._colours = [_GREY, *ORDER_COLOURS[:4], ORDER_COLOURS[5]]
         self._loading = False
-        self.view = None
+        self.view: ParaphraseView | None = None
         super().__init__(
             [
                 _style_sheet(),
@@ -682,7 +690,9 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
         try:
             view = self.view
             values = tuple(view.scores.get(name) or 0.0 for name in PARAPHRASE_METRICS)
-            texts = tuple("n/a" if view.scores.get(name) is None else f"{view.scores[name]:.3f}" for name in PARAPHRASE_METRICS)
+            texts = tuple(
+                "n/a" if view.scores.get(name) is None else f"{view.scores[name]:.3f}" for name in PARAPHRASE_METRICS
+            )
             spec = ChartSpec("One rewrite, six scores", PARAPHRASE_METRICS, values, texts, "score (F for ROUGE)")
             self.image.value = self.chart.show(spec if view.scores else None, self._colours)
         except Exception as error:  # noqa: BLE001

@@ -125,7 +125,8 @@ class Server:
         deadline = time.monotonic() + SERVER_START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited with {self.process.returncode}; log:\n{self.log.read_text()[-3000:]}")
+                log = self.log.read_text()[-3000:]
+                raise RuntimeError(f"server exited with {self.process.returncode}; log:\n{log}")
             try:
                 with urllib.request.urlopen(check_url, timeout=2) as response:
                     if response.status == 200:
@@ -136,7 +137,8 @@ class Server:
             except OSError:
                 pass
             time.sleep(0.3)
-        raise RuntimeError(f"server did not answer within {SERVER_START_SECONDS} s; log:\n{self.log.read_text()[-3000:]}")
+        log = self.log.read_text()[-3000:]
+        raise RuntimeError(f"server did not answer within {SERVER_START_SECONDS} s; log:\n{log}")
 
     def stop(self):
         try:
@@ -227,7 +229,8 @@ def servers(served_notebook, tmp_path_factory, browser):
         started["lab"] = Server(lab_command, env=_jupyter_env(tmp_path_factory.mktemp("lab-home")), cwd=served_notebook,
                                 url=f"http://127.0.0.1:{lab_port}", log=ARTIFACTS / "jupyterlab.log")
         started["voila"] = Server(voila_command, env=_jupyter_env(tmp_path_factory.mktemp("voila-home")),
-                                  cwd=served_notebook, url=f"http://127.0.0.1:{voila_port}", log=ARTIFACTS / "voila.log")
+                                  cwd=served_notebook, url=f"http://127.0.0.1:{voila_port}",
+                                  log=ARTIFACTS / "voila.log")
         started["token"] = token
         yield started
     finally:
@@ -379,7 +382,8 @@ def _type_candidate_and_check(page, prefix: str):
     # The highlights follow too: every word but "today" is in a reference, and "cat is on the mat"
     # is covered by the two matched 4-grams "cat is on the" and "is on the mat".
     expect(playground.locator(".bl-highlights .bl-candidate-1 span[title]")).to_have_count(6)
-    expect(playground.locator(".bl-highlights .bl-candidate-4 span[title]")).to_have_text(["cat", "is", "on", "the", "mat"])
+    four_grams = playground.locator(".bl-highlights .bl-candidate-4 span[title]")
+    expect(four_grams).to_have_text(["cat", "is", "on", "the", "mat"])
     expect(playground.locator(".bl-message-area")).not_to_contain_text("Traceback")
     _shot(page, f"{prefix}-typed")
     return playground
@@ -522,7 +526,8 @@ _LAYOUT_JS = """() => {
       const b = el.getBoundingClientRect();
       if (b.width < 1 || b.height < 1) { problems.push('control not visible: ' + where(el)); continue; }
       if (b.left < box.left - 1 || b.right > box.right + 1 || b.right > vw + 1)
-        problems.push('control outside the output area: ' + where(el) + ` (${b.left}-${b.right} of ${box.left}-${box.right})`);
+        problems.push('control outside the output area: ' + where(el)
+                      + ` (${b.left}-${b.right} of ${box.left}-${box.right})`);
     }
     for (const el of root.querySelectorAll('*')) {
       if (el.closest('.bl-scroll') && !el.classList.contains('bl-scroll')) continue;

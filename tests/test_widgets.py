@@ -318,7 +318,8 @@ def test_long_text_draws_only_the_first_tokens():
 
 def test_settings_that_cannot_work_give_a_message():
     # nltk's method6 needs a matching trigram (nltk asserts it); bleu_lab refuses with a ValueError.
-    assert compute_playground("the cat sat", ["the cat is"], smoothing="method6").message.startswith("BLEU cannot be computed")
+    view = compute_playground("the cat sat", ["the cat is"], smoothing="method6")
+    assert view.message.startswith("BLEU cannot be computed")
     assert "unknown tokenizer" in compute_playground("a", ["a"], tokenize="13b").message
     assert compute_playground("a", ["a"], metric="METEOR").message.startswith("Unknown metric view")
 
