@@ -165,10 +165,11 @@ def explain_bleu(result) -> str:
     changed = fractions is not None and any(
         f != f"{m} / {t}" and "not smoothed" not in f for f, m, t in zip(fractions, result.counts, result.totals)
     )
-    used = f"  {'fraction used':<22}" if changed else ""
+    width = max(len("fraction used"), *map(len, fractions)) if changed and fractions else 0
+    used = f"  {'fraction used':<{width}}" if changed else ""
     lines.append(f"{'n':>2}  {'clipped':>8}  {'total':>7}{used}  {'precision':>9}  {'weight':>7}")
     for n, (m, t, p, w) in enumerate(_rows(result), 1):
-        used = f"  {fractions[n - 1]:<22}" if changed and fractions else ""
+        used = f"  {fractions[n - 1]:<{width}}" if changed and fractions else ""
         lines.append(f"{n:>2}  {m:>8}  {t:>7}{used}  {p:>9.4f}  {w:>7.4f}")
     lines.append(f"smoothing: {_smoothing_label(result)}")
     lines.append(f"signature: {result.signature}")
