@@ -114,7 +114,7 @@ test-sdist: $(STAMP) test-home
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	$(PY) -m build --sdist --outdir "$$tmp" . >/dev/null; \
 	tar -xzf "$$tmp"/*.tar.gz -C "$$tmp"; \
-	cd "$$tmp"/bleu_lab-*/ && $(TEST_ENV) $(CURDIR)/$(PY) -m pytest tests -p no:cacheprovider -q
+	cd "$$tmp"/bleu_lab-*/ && $(TEST_ENV) $(CURDIR)/$(PY) -m pytest tests -p no:cacheprovider -q $(SDIST_PYTEST_ARGS)
 
 # Re-execute every notebook in place, each in a fresh kernel, in sorted order.
 notebooks: $(STAMP) test-home
@@ -147,6 +147,9 @@ test: $(STAMP) chromium test-home lint
 	else \
 		echo "make test: no notebooks yet, nbval skipped"; \
 	fi
+	@# A packager's run: the unpacked sdist's own tests (its browser tests and the fresh-venv
+	@# install check already ran above from this tree, so they are deselected there, not skipped).
+	$(MAKE) --no-print-directory test-sdist SDIST_PYTEST_ARGS='-m "not browser" --deselect tests/test_packaging.py::test_fresh_venv_with_only_the_lab_extra_runs_every_notebook'
 
 clean:
 	rm -rf $(VENV) $(TEST_HOME) test-artifacts build dist site nbgrader
