@@ -12,3 +12,72 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
+
+
+# ---------------------------------------------------------------- shared by the browser, site and nbgrader tests
+
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+# Flags that keep Chromium off the network and working as root in a container.
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def missing_browser(reason: str):
+    """A missing browser fails in CI and skips elsewhere."""
+    if os.environ.get("CI", "").strip().lower() == "true":
+        pytest.fail(f"{reason} (CI=true: browser tests must run)")
+    pytest.skip(reason)
+
+
+def jupyter_env(home: Path) -> dict:
+    """The environment with every Jupyter, IPython and matplotlib folder in ``home`` (not the user's)."""
+    env = dict(os.environ)
+    for name in ("config", "data", "runtime", "ipython", "matplotlib", "lab-settings", "lab-workspaces"):
+        (home / name).mkdir(parents=True, exist_ok=True)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        MPLCONFIGDIR=str(home / "matplotlib"),
+        JUPYTERLAB_SETTINGS_DIR=str(home / "lab-settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "lab-workspaces"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
+    env.pop("MPLBACKEND", None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def chromium_path() -> str:
+    path = shutil.which("chromium")
+    if path is None:
+        missing_browser("Debian's chromium is not installed (run `make chromium`)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    """Debian's Chromium driven by Playwright (never `playwright install`: it downloads a browser)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing_browser("playwright is not installed (pip install playwright; never `playwright install`)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import jupyter_env
 
 import bleu_lab
 from bleu_lab.bleu import brevity_penalty_value
@@ -46,17 +47,6 @@ EDITS = 20
 # Widths to check, in CSS pixels: 800, 1280 and 1920 at zoom 100%, and 800 and 1280 at zoom 150%.
 WIDTHS = (800, 1280, 1920, 533, 853)
 
-# Flags that keep Chromium off the network and working as root in a container.
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 SERVER_START_SECONDS = 60
 WIDGET_SECONDS = 90  # kernel start and the first imports, on a busy machine
 UPDATE_SECONDS = 20
@@ -64,13 +54,6 @@ UPDATE_SECONDS = 20
 # What the tests type, and the references of the first preset (which the playground opens with).
 TYPED_CANDIDATE = "a cat is on the mat today"
 FIRST_PRESET = bleu_lab.load_example("cat_mat")
-
-
-def _missing(reason: str):
-    """A missing browser fails in CI and skips elsewhere."""
-    if os.environ.get("CI", "").strip().lower() == "true":
-        pytest.fail(f"{reason} (CI=true: browser tests must run)")
-    pytest.skip(reason)
 
 
 # ---------------------------------------------------------------- servers
@@ -83,21 +66,8 @@ def _free_port() -> int:
 
 
 def _jupyter_env(home: Path) -> dict:
-    """Environment for a server: every Jupyter, IPython and matplotlib folder in ``home``."""
-    env = dict(os.environ)
-    for name in ("config", "data", "runtime", "ipython", "matplotlib", "lab-settings", "lab-workspaces"):
-        (home / name).mkdir(parents=True, exist_ok=True)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(home / "config"),
-        JUPYTER_DATA_DIR=str(home / "data"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-        IPYTHONDIR=str(home / "ipython"),
-        MPLCONFIGDIR=str(home / "matplotlib"),
-        JUPYTERLAB_SETTINGS_DIR=str(home / "lab-settings"),
-        JUPYTERLAB_WORKSPACES_DIR=str(home / "lab-workspaces"),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
-    env.pop("MPLBACKEND", None)
+    """Environment for a server: conftest's jupyter_env, plus JupyterLab settings for a test page."""
+    env = jupyter_env(home)
     # Render every cell of a long notebook, so the widgets further down are in the page.
     tracker = home / "lab-settings" / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True, exist_ok=True)
@@ -188,29 +158,6 @@ def served_notebook(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def chromium_path() -> str:
-    path = shutil.which("chromium")
-    if path is None:
-        _missing("Debian's chromium is not installed (run `make chromium`)")
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install playwright; never `playwright install`)")
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture(scope="module")
 def servers(served_notebook, tmp_path_factory, browser):
     """JupyterLab (with a token) and Voila, each on a free localhost port, started side by side."""
     token = "bleu-lab-test-token"
@@ -224,6 +171,7 @@ def servers(served_notebook, tmp_path_factory, browser):
         sys.executable, "-m", "voila", str(served_notebook / NOTEBOOK.name), "--no-browser", f"--port={voila_port}",
         "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--preheat_kernel=True", "--pool_size=1",
     ]
+    ARTIFACTS.mkdir(exist_ok=True)  # server logs and screenshots
     started = {}
     try:
         started["lab"] = Server(lab_command, env=_jupyter_env(tmp_path_factory.mktemp("lab-home")), cwd=served_notebook,

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from conftest import jupyter_env
 from nbgrader.api import Gradebook
 
 from bleu_lab.exercises import build
@@ -37,18 +38,9 @@ COMMAND_SECONDS = 600
 
 
 def _env(home: Path) -> dict:
-    env = dict(os.environ)
-    for name in ("config", "data", "runtime", "ipython", "matplotlib"):
-        (home / name).mkdir(parents=True, exist_ok=True)
-    env.update(
-        PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""),
-        JUPYTER_CONFIG_DIR=str(home / "config"),
-        JUPYTER_DATA_DIR=str(home / "data"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-        IPYTHONDIR=str(home / "ipython"),
-        MPLCONFIGDIR=str(home / "matplotlib"),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
+    """conftest's jupyter_env, with this venv's bin first on PATH (nbgrader shells out to alembic)."""
+    env = jupyter_env(home)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     return env
 
 

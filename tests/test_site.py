@@ -22,9 +22,7 @@ import functools
 import html
 import http.server
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -39,8 +37,6 @@ SERIES = sorted((ROOT / "notebooks").glob("*.ipynb"))
 LABS = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
 SOLUTIONS = sorted((ROOT / "notebooks" / "exercises" / "solutions").glob("*.ipynb"))
 ANSWERS = sorted((ROOT / "bleu_lab" / "data" / "answers").glob("*.md"))
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 PAGE_SECONDS = 30
 
 
@@ -222,23 +218,6 @@ def server(site):
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep pytest's output clean
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-    if chromium is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("chromium is missing (CI=true: browser tests must run); make chromium installs it")
-        pytest.skip("chromium is missing: make chromium installs it")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS, headless=True)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def _open(browser, url: str):
