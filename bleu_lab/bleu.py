@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 from .counting import (
@@ -183,10 +184,23 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
 def tokenize_corpus(candidates, references, tokenize, lowercase):
     """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup."""
     function = get_tokenizer(tokenize)
-    return (
-        [apply_tokenizer(c, function, lowercase) for c in candidates],
-        [[apply_tokenizer(r, function, lowercase) for r in refs] for refs in references],
-    )
+    candidate_tokens = _tokenize_lines(candidates, function, lowercase)
+    # All reference lines in one pass, then nested again per sentence.
+    flat = _tokenize_lines(list(chain.from_iterable(references)), function, lowercase)
+    if len(flat) == len(references):  # one reference each (every list is non-empty)
+        return candidate_tokens, [[tokens] for tokens in flat]
+    reference_tokens, start = [], 0
+    for refs in references:
+        reference_tokens.append(flat[start : start + len(refs)])
+        start += len(refs)
+    return candidate_tokens, reference_tokens
+
+
+def _tokenize_lines(lines, function, lowercase) -> list:
+    """Token tuples of checked texts; plain strings without lowercasing skip the call per line."""
+    if not lowercase and all(line.__class__ is str for line in lines):
+        return list(map(tuple, map(function, lines)))
+    return [apply_tokenizer(line, function, lowercase) for line in lines]
 
 
 def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) -> BleuResult:
