@@ -57,7 +57,7 @@ from __future__ import annotations
 import html
 import string
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .inputs import References, Text, check_candidate_and_references, check_corpus, describe
@@ -191,20 +191,57 @@ def chrf_score_from_values(values, *, beta=2, eps_smoothing=False) -> float:
 def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=0, beta=2,
                              lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfStats:
     """Statistics of one checked candidate against the reference with the best sentence chrF."""
-    candidate_features = _features(candidate, char_order, word_order, lowercase, whitespace)
+    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    return _best_reference(_features_of(candidate, settings), [_features_of(r, settings) for r in references],
+                           settings)
+
+
+def _features_of(text, settings: ChrfSettings) -> list:
+    return _features(text, settings.char_order, settings.word_order, settings.lowercase, settings.whitespace)
+
+
+def _best_reference(candidate_features, references_features, settings: ChrfSettings) -> ChrfStats:
+    """The candidate's counts against each reference; kept: the reference with the best sentence chrF
+    (the first on a tie), as sacrebleu keeps it."""
     best_values: tuple = ()
     best_score, best_index = -1.0, 0
-    for index, reference in enumerate(references):
-        reference_features = _features(reference, char_order, word_order, lowercase, whitespace)
-        values = tuple(
-            number
-            for c, r in zip(candidate_features, reference_features)
-            for number in _match(c, r)
-        )
-        score = chrf_score_from_values(values, beta=beta, eps_smoothing=eps_smoothing)
+    for index, reference_features in enumerate(references_features):
+        values = tuple(number for c, r in zip(candidate_features, reference_features) for number in _match(c, r))
+        if len(references_features) == 1:
+            best_values = values
+            break
+        score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=settings.eps_smoothing)
         if score > best_score:
             best_values, best_score, best_index = values, score, index
-    return ChrfStats(best_values, char_order, word_order, reference_index=best_index, n_references=len(references))
+    return ChrfStats(best_values, settings.char_order, settings.word_order, reference_index=best_index,
+                     n_references=len(references_features))
+
+
+def count_chrf_systems(systems: Sequence[Sequence[Text]], references: Sequence[References], settings: ChrfSettings,
+                       *, function: str = "count_chrf_systems") -> list:
+    """Per-sentence chrF statistics of each system against the same references: one list per system.
+
+    Each system is checked as :func:`corpus_chrf` checks it; the references' n-grams are counted once
+    for all systems (they are most of the work when there are several systems to score).
+    """
+    reference_features = None
+    counted = []
+    for lines in systems:
+        candidates, checked_references = check_corpus(lines, references, function=function)
+        if reference_features is None:
+            reference_features = [[_features_of(r, settings) for r in refs] for refs in checked_references]
+        counted.append([
+            _best_reference(_features_of(candidate, settings), features, settings)
+            for candidate, features in zip(candidates, reference_features)
+        ])
+    return counted
+
+
+def sum_chrf_statistics(statistics: Sequence[ChrfStats]) -> ChrfStats:
+    """The corpus statistics of its sentences' statistics: their counts added up, order by order."""
+    first = statistics[0]
+    return ChrfStats(tuple(map(sum, zip(*(s.values for s in statistics)))), first.char_order, first.word_order,
+                     sentences=sum(s.sentences for s in statistics))
 
 
 # ---------------------------------------------------------------- result
@@ -437,13 +474,30 @@ def corpus_chrf(candidates: Sequence[Text], references: Sequence[References], *,
     0.6383
     """
     settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-    candidates, references = check_corpus(candidates, references, function="corpus_chrf")
-    total: ChrfStats | None = None
-    for candidate, refs in zip(candidates, references):
-        statistics = sentence_chrf_statistics(
-            candidate, refs, char_order=settings.char_order, word_order=settings.word_order, beta=settings.beta,
-            lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
+    (statistics,) = count_chrf_systems([candidates], references, settings, function="corpus_chrf")
+    return _score(sum_chrf_statistics(statistics), settings, frozenset(s.n_references for s in statistics))
+
+
+def system_chrf(systems: Mapping[str, Sequence[Text]], references: Sequence[References], *, char_order: int = 6,
+                word_order: int = 0, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
+                eps_smoothing: bool = False) -> dict:
+    """Corpus chrF (Popovic 2015) of each system against the same references: ``{name: ChrfResult}``.
+
+    The numbers of ``corpus_chrf(systems[name], references, ...)``, but each reference's n-grams are
+    counted once for all systems instead of once per system.
+
+    >>> scores = system_chrf({"A": ["the cat"], "B": ["a dog"]}, [["the cat"]])
+    >>> {name: round(result.score, 4) for name, result in scores.items()}
+    {'A': 1.0, 'B': 0.0446}
+    """
+    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    if not isinstance(systems, Mapping) or not systems:
+        raise TypeError(
+            f"systems must be a non-empty mapping from a system name to its candidate lines, not "
+            f"{describe(systems)}. Right: system_chrf({{'A': lines_a, 'B': lines_b}}, [[r] for r in reference_lines])"
         )
-        total = statistics if total is None else total + statistics
-    assert total is not None  # check_corpus refuses an empty corpus
-    return _score(total, settings, frozenset(len(r) for r in references))
+    counted = count_chrf_systems(list(systems.values()), references, settings, function="system_chrf")
+    return {
+        name: _score(sum_chrf_statistics(statistics), settings, frozenset(s.n_references for s in statistics))
+        for name, statistics in zip(systems, counted)
+    }

@@ -170,12 +170,12 @@ def score_bleu(systems, references, args) -> list:
     """Corpus BLEU of every system: references tokenized once, each system counted once."""
     import bleu_lab
 
-    from .significance import _collect_systems, bleu_score_sums
+    from .significance import bleu_score_sums, collect_systems
 
     keywords = _bleu_keywords(args)
     order = keywords.get("max_order", 4)
     scored = []
-    for statistics in _collect_systems(systems, references, keywords, "bleu-lab score"):
+    for statistics in collect_systems(systems, references, keywords, function="bleu-lab score"):
         total = statistics.matrix.sum(axis=0).astype(int).tolist()
         width = (len(total) - 2) // 2
         scoring = {k: v for k, v in keywords.items() if k not in ("tokenize", "lowercase")}
@@ -185,7 +185,7 @@ def score_bleu(systems, references, args) -> list:
             "brevity_penalty": result.brevity_penalty, "candidate_length": result.candidate_length,
             "reference_length": result.reference_length,
         }
-        if args.smoothing == "none" and 0.0 in result.precisions[:order]:
+        if not result.settings.method.smooths and 0.0 in result.precisions[:order]:
             smoothed = bleu_lab.bleu_from_stats(total[2:2 + width], total[2 + width:], total[0], total[1],
                                                 **{**scoring, "smoothing": SACREBLEU_CLI_SMOOTHING})
             n = result.precisions.index(0.0) + 1
@@ -209,33 +209,28 @@ def score_chrf(systems, references, args) -> list:
     """Corpus chrF of every system, each sentence counted once (its statistics summed for the corpus)."""
     import numpy as np
 
-    from .chrf import chrf_from_stats, chrf_score_from_values, sentence_chrf_statistics
-    from .inputs import check_corpus
+    from .chrf import chrf_from_stats, chrf_score_from_values, count_chrf_systems, sum_chrf_statistics
     from .settings import ChrfSettings
 
     options = {"char_order": args.chrf_char_order, "word_order": args.chrf_word_order, "beta": args.chrf_beta,
                "lowercase": args.chrf_lowercase, "whitespace": args.chrf_whitespace,
                "eps_smoothing": args.chrf_eps_smoothing}
     scoring = {"beta": args.chrf_beta, "eps_smoothing": args.chrf_eps_smoothing}
+    settings = ChrfSettings(**options)
 
     def score_sums(sums):
         return np.array([chrf_score_from_values([int(v) for v in row], **scoring) for row in np.atleast_2d(sums)])
 
     scored = []
-    for lines in systems:
-        candidates, checked = check_corpus(lines, references, function="bleu-lab score")
-        statistics = [sentence_chrf_statistics(c, r, **options) for c, r in zip(candidates, checked)]
-        total = statistics[0]
-        for item in statistics[1:]:
-            total = total + item
-        result = chrf_from_stats(total, beta=args.chrf_beta, lowercase=args.chrf_lowercase,
+    for statistics in count_chrf_systems(systems, references, settings, function="bleu-lab score"):
+        result = chrf_from_stats(sum_chrf_statistics(statistics), beta=args.chrf_beta, lowercase=args.chrf_lowercase,
                                  whitespace=args.chrf_whitespace, eps_smoothing=args.chrf_eps_smoothing)
         rows = np.array([s.values for s in statistics], dtype=np.float64)
         sentence_scores = None
         if args.sentence_level:
             sentence_scores = [chrf_score_from_values(s.values, **scoring) for s in statistics]
         details = {"average_precision": result.average_precision, "average_recall": result.average_recall}
-        signature = ChrfSettings(**options).signature({len(refs) for refs in checked})
+        signature = settings.signature({s.n_references for s in statistics})
         scored.append(Scored(result.name, result.score, details, signature, rows, score_sums, sentence_scores, result))
     return scored
 
@@ -245,13 +240,13 @@ def score_ter(systems, references, args) -> list:
     import numpy as np
 
     from .settings import TerSettings
-    from .ter import _reference_words, corpus_ter
+    from .ter import corpus_ter, reference_words
 
     settings = TerSettings(args.ter_normalized, args.ter_no_punct, args.ter_asian_support, args.ter_case_sensitive)
     options = {"normalized": args.ter_normalized, "no_punct": args.ter_no_punct,
                "asian_support": args.ter_asian_support, "case_sensitive": args.ter_case_sensitive}
     # Tokens are used as given by corpus_ter (lowercasing them again changes nothing).
-    tokenized = [[list(_reference_words(r, settings)) or [] for r in refs] for refs in references]
+    tokenized = [[list(reference_words(r, settings)) or [] for r in refs] for refs in references]
 
     def score_sums(sums):
         sums = np.atleast_2d(sums)

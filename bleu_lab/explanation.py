@@ -132,23 +132,15 @@ def smoothed_fractions(result) -> list:
     >>> smoothed_fractions(sentence_bleu("the cat sat", ["the cat is here"], smoothing="add-k"))
     ['2 / 3', '(1 + 1) / (2 + 1)', '(0 + 1) / (1 + 1)', '(0 + 1) / (0 + 1)']
     """
-    smoothing, k = result.smoothing, result.smooth_value
+    method, k = result.settings.method, result.smooth_value
     nothing_matched = not any(result.counts)
     fractions, unmatched = [], 0
     for n, (m, t) in enumerate(zip(result.counts, result.totals), 1):
-        if t == 0 and not (smoothing == "add-k" and n > 1):
-            fractions.append(f"{m} / {t} (no {n}-grams: not smoothed)")
-        elif nothing_matched:
-            fractions.append(f"{m} / {t}")
-        elif smoothing == "add-k" and n > 1:
-            fractions.append(f"({m} + {k:g}) / ({t} + {k:g})")
-        elif m == 0 and smoothing == "floor":
-            fractions.append(f"{k:g} / {t}")
-        elif m == 0 and smoothing == "exp":
-            unmatched += 1
-            fractions.append(f"1 / (2^{unmatched} x {t})")
-        else:
-            fractions.append(f"{m} / {t}")
+        unmatched += m == 0 and t > 0
+        text = None if nothing_matched or method.fraction is None else method.fraction(n, m, t, k, unmatched)
+        if text is None:
+            text = f"{m} / {t}" + (f" (no {n}-grams: not smoothed)" if t == 0 else "")
+        fractions.append(text)
     return fractions
 
 
@@ -161,7 +153,7 @@ def explain_bleu(result) -> str:
             lines.append(f"reference {i}: " + " ".join(reference))
         lines.append("")
     # sacrebleu's smoothing changes the fraction itself (add-k: (m + k) / (t + k)): show it beside the counts.
-    fractions = smoothed_fractions(result) if result.smoothing in ("floor", "add-k", "exp") else None
+    fractions = smoothed_fractions(result) if result.settings.method.fraction is not None else None
     changed = fractions is not None and any(
         f != f"{m} / {t}" and "not smoothed" not in f for f, m, t in zip(fractions, result.counts, result.totals)
     )

@@ -334,8 +334,6 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
     return per_candidate
 
 
-# The names other modules of the package used before these became public.
-_kind, _is_whole_number, _is_real_number = describe, is_whole_number, is_real_number
 
 
 # ----------------------------------------------------------------------------- settings
@@ -445,7 +443,9 @@ def check_real(value, name: str, *, example: str = "0.1") -> float:
     return float(value)
 
 
-def check_smooth_value(value, smoothing: str, *, meaning: str, positive: bool, at_most_one: bool) -> float:
+def check_smooth_value(
+    value, smoothing: str, *, meaning: str, positive: bool, at_most_one: bool, default: float | None = None
+) -> float:
     """A smoothing parameter: finite, >= 0 (> 0 when ``positive``), and <= 1 when ``at_most_one``.
 
     ``at_most_one`` is for the methods that put the value in a precision's numerator ('floor',
@@ -459,8 +459,8 @@ def check_smooth_value(value, smoothing: str, *, meaning: str, positive: bool, a
         raise ValueError(
             f"smooth_value={value!r} is refused for smoothing={smoothing!r}: the {meaning} stands in for a "
             f"match count of 0, and above 1 the precision of an order with no match (value / total) can be "
-            f"above 1, higher than a perfect match. Use a value between 0 and 1 (default "
-            f"{'0.1' if smoothing in ('floor', 'method1') else 'see the docs'})"
+            f"above 1, higher than a perfect match. Use a value between 0 and 1"
+            + ("" if default is None else f" (default {default:g})")
         )
     return number
 

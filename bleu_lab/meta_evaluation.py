@@ -28,11 +28,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .bleu import score_with_settings
-from .chrf import ChrfStats, _features, _match, chrf_score_from_values
-from .chrf import _score as _chrf_score
+from .chrf import system_chrf
 from .counting import corpus_statistics_matrix
 from .inputs import check_corpus, check_text
-from .settings import BleuSettings, ChrfSettings
+from .settings import BleuSettings
 from .tokenizers import apply_tokenizer, get_tokenizer
 
 
@@ -154,61 +153,6 @@ def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
     """
     settings = BleuSettings(smoothing=smoothing, tokenize=None, lowercase=None)
     return [score_with_settings(row[2:6], row[6:10], row[0], row[1], settings).score for row in rows.tolist()]
-
-
-def system_chrf(
-    systems: Mapping[str, Sequence],
-    references: Sequence[Sequence],
-    *,
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: float = 2,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-) -> dict:
-    """Corpus chrF (Popovic 2015) of each system against the same references: ``{name: ChrfResult}``.
-
-    The numbers of ``bleu_lab.corpus_chrf(systems[name], references, ...)``,
-    but each reference's character n-grams are counted once for all systems
-    instead of once per system (with several references, each sentence uses
-    the reference with the best sentence chrF, the first on a tie, as
-    corpus_chrf does).
-
-    >>> scores = system_chrf({"A": ["the cat"], "B": ["a dog"]}, [["the cat"]])
-    >>> {name: round(result.score, 4) for name, result in scores.items()}
-    {'A': 1.0, 'B': 0.0446}
-    """
-    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-    if not isinstance(systems, Mapping) or not systems:
-        raise TypeError(
-            "systems must be a non-empty mapping from a system name to its candidate lines. "
-            "Right: system_chrf({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])"
-        )
-    features = (settings.char_order, settings.word_order, lowercase, whitespace)
-    reference_features = None
-    results = {}
-    for name, lines in systems.items():
-        candidates, checked_references = check_corpus(lines, references, function="system_chrf")
-        if reference_features is None:
-            reference_features = [[_features(r, *features) for r in refs] for refs in checked_references]
-        totals = [0] * (3 * (settings.char_order + settings.word_order))
-        for candidate, references_of_line in zip(candidates, reference_features):
-            own = _features(candidate, *features)
-            best, best_score = None, -1.0
-            for reference in references_of_line:
-                values = [number for c, r in zip(own, reference) for number in _match(c, r)]
-                if len(references_of_line) == 1:
-                    best = values
-                    break
-                score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=eps_smoothing)
-                if score > best_score:
-                    best, best_score = values, score
-            assert best is not None
-            totals = [a + b for a, b in zip(totals, best)]
-        statistics = ChrfStats(tuple(totals), settings.char_order, settings.word_order, sentences=len(candidates))
-        results[name] = _chrf_score(statistics, settings, frozenset(len(r) for r in checked_references))
-    return results
 
 
 def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3) -> tuple:

@@ -28,13 +28,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .smoothing import NLTK_SMOOTHING, SACREBLEU_SMOOTHING
-from .tokenizers import _SACREBLEU_TOKENIZERS
+from .smoothing import SACREBLEU_SMOOTHING, SMOOTHING
+from .tokenizers import SACREBLEU_TOKENIZERS
 
 # Two scores "agree" when they differ by less than this (0-1 scale).
 AGREEMENT = 1e-9
 # Tokenizers sacrebleu knows under the same name; the others are compared on bleu_lab's tokens.
-SACREBLEU_NATIVE = tuple(_SACREBLEU_TOKENIZERS)
+SACREBLEU_NATIVE = tuple(SACREBLEU_TOKENIZERS)
 _CACHE = 256
 
 
@@ -190,8 +190,8 @@ def nltk_sentence_bleu(
 @lru_cache(maxsize=_CACHE)
 def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing) -> Comparison:
     # No smoothing is the same in both libraries: sacrebleu's "none" is nltk's method0.
-    method = "method0" if smoothing == "none" else smoothing
-    if method not in NLTK_SMOOTHING:
+    method = SMOOTHING[smoothing].nltk_name if smoothing in SMOOTHING else None
+    if method is None:
         return Comparison("nltk", None, f"not shown: nltk's smoothing is method0-method7, not {smoothing!r}")
     from nltk.translate.bleu_score import SmoothingFunction
     from nltk.translate.bleu_score import sentence_bleu as nltk_bleu
@@ -202,7 +202,7 @@ def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing) -> Comp
         f"sentence_bleu(references, hypothesis, weights={tuple(round(w, 4) for w in weights)}, "
         f"smoothing_function=SmoothingFunction().{method}) on bleu_lab's tokens"
     )
-    if method == "method0":
+    if SMOOTHING[method].zero_when_unsmoothed:
         settings += " (no smoothing; nltk gives about 1e-78 where BLEU is 0)"
     try:
         with warnings.catch_warnings():

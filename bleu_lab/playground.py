@@ -490,7 +490,7 @@ def _bleu_numbers_html(result) -> str:
         f"<td class='bl-precision'>{p:.4f}</td></tr>"
         for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
     )
-    smoothing = result.smoothing if result.smoothing != "none" else "none (precision = clipped / total)"
+    smoothing = result.smoothing + ("" if result.settings.method.smooths else " (precision = clipped / total)")
     table = (
         f"<table class='bl-table' style='text-align:right;border-collapse:collapse;margin:4px 0'>"
         f"<tr>{header}</tr>{body}</table>"

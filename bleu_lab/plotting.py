@@ -27,7 +27,7 @@ with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is
 
 from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams
-from .inputs import _is_real_number, _is_whole_number, _kind, check_candidate_and_references
+from .inputs import check_candidate_and_references, describe, is_real_number, is_whole_number
 from .results import BleuResult, PrecisionResult
 
 # Font sizes in points: readable from the back of a lecture room.
@@ -51,7 +51,7 @@ def _axes(ax, figsize):
     if ax is None:
         _, ax = plt.subplots(figsize=figsize, layout="constrained")
     elif not hasattr(ax, "bar") or not hasattr(ax, "plot"):
-        raise TypeError(f"ax must be a matplotlib Axes (e.g. fig, ax = plt.subplots()), not {_kind(ax)}")
+        raise TypeError(f"ax must be a matplotlib Axes (e.g. fig, ax = plt.subplots()), not {describe(ax)}")
     return ax
 
 
@@ -94,7 +94,7 @@ def _label_bars(ax, bars, texts, *, crowded):
 
 
 def _positive_length(value, name):
-    if not _is_whole_number(value) or value < 1:
+    if not is_whole_number(value) or value < 1:
         raise ValueError(f"{name} must be a whole number of tokens >= 1, got {value!r}")
     return int(value)
 
@@ -259,7 +259,7 @@ def _precision_series(result):
         ordered = sorted(result, key=lambda p: p.n)
         return [p.matches for p in ordered], [p.total for p in ordered]
     raise TypeError(
-        f"plot_precisions takes a BleuResult, a list of PrecisionResult, or a list of those; got {_kind(result)}. "
+        f"plot_precisions takes a BleuResult, a list of PrecisionResult, or a list of those; got {describe(result)}. "
         "Right: plot_precisions([sentence_bleu(c1, refs), sentence_bleu(c2, refs)], labels=['c1', 'c2'])"
     )
 
@@ -276,7 +276,7 @@ def _as_series_list(results, labels):
         results = [results]
     elif not isinstance(results, Sequence) or isinstance(results, str) or not results:
         raise TypeError(
-            f"plot_precisions takes a BleuResult or a non-empty list of results, got {_kind(results)}. "
+            f"plot_precisions takes a BleuResult or a non-empty list of results, got {describe(results)}. "
             "Right: plot_precisions([sentence_bleu(c1, refs), sentence_bleu(c2, refs)], labels=['c1', 'c2'])"
         )
     series = [_precision_series(r) for r in results]
@@ -325,15 +325,15 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
 def _check_scores(scores):
     if not isinstance(scores, Mapping) or not scores:
         raise TypeError(
-            f"scores must be a non-empty dict {{candidate label: {{metric name: value}}}}, got {_kind(scores)}. "
+            f"scores must be a non-empty dict {{candidate label: {{metric name: value}}}}, got {describe(scores)}. "
             "Right: plot_metric_comparison({'literal': {'BLEU': 1.0, 'chrF': 1.0}})"
         )
     metrics = []
     for label, row in scores.items():
         if not isinstance(row, Mapping):
-            raise TypeError(f"scores[{label!r}] must be a dict {{metric name: value}}, got {_kind(row)}")
+            raise TypeError(f"scores[{label!r}] must be a dict {{metric name: value}}, got {describe(row)}")
         for metric, value in row.items():
-            if not _is_real_number(value) or not math.isfinite(value):
+            if not is_real_number(value) or not math.isfinite(value):
                 raise TypeError(f"scores[{label!r}][{metric!r}] must be a number, got {value!r}")
             if not 0 <= value <= 1:
                 hint = " (sacrebleu prints 0-100: divide by 100)" if value <= 100 else ""
@@ -473,7 +473,7 @@ def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under eac
 # --------------------------------------------------------------------------- a real test set (notebook 08)
 def _check_rows(values, what, example):
     if not isinstance(values, Mapping) or not values:
-        raise TypeError(f"{what} must be a non-empty dict, got {_kind(values)}. Right: {example}")
+        raise TypeError(f"{what} must be a non-empty dict, got {describe(values)}. Right: {example}")
     return list(values)
 
 
@@ -525,7 +525,7 @@ def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95%
         result = intervals[system]
         if not all(hasattr(result, name) for name in ("score", "low", "high")):
             raise TypeError(
-                f"intervals[{system!r}] needs .score, .low and .high (a bootstrap_ci result), got {_kind(result)}"
+                f"intervals[{system!r}] needs .score, .low and .high (a bootstrap_ci result), got {describe(result)}"
             )
         ax.errorbar(result.score, g, xerr=[[result.score - result.low], [result.high - result.score]], fmt="o",
                     color=SERIES_COLOURS[0], ecolor=SERIES_COLOURS[0], elinewidth=3, capsize=5, markersize=7)

@@ -197,8 +197,11 @@ def _check_same_lengths(systems, references, function):
         )
 
 
-def _collect_systems(systems, references, bleu_keywords, function):
-    """Check, tokenize and count one or more systems against the same references (tokenized once)."""
+def collect_systems(systems, references, bleu_keywords, *, function: str = "collect_systems") -> list:
+    """:func:`collect_statistics` for several systems against the same references (tokenized once).
+
+    ``function`` names the caller in error messages.
+    """
     import numpy as np
 
     settings = BleuSettings.from_keywords(bleu_keywords, function)
@@ -229,7 +232,7 @@ def collect_statistics(
     ``bleu_keywords`` are those of :func:`bleu_lab.corpus_bleu`. The result's
     ``score`` equals ``corpus_bleu(candidates, references, **bleu_keywords).score``.
     """
-    return _collect_systems([candidates], references, bleu_keywords, "collect_statistics")[0]
+    return collect_systems([candidates], references, bleu_keywords, function="collect_statistics")[0]
 
 
 def _scoring(statistics, what) -> BleuSettings:
@@ -337,7 +340,7 @@ def bootstrap_ci(
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
     seed = _fresh_seed(seed)
-    (statistics,) = _collect_systems([candidates], references, bleu_keywords, "bootstrap_ci")
+    (statistics,) = collect_systems([candidates], references, bleu_keywords, function="bootstrap_ci")
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
 
 
@@ -390,8 +393,8 @@ def paired_bootstrap(
     n_samples = check_n_samples(n_samples)
     seed = _fresh_seed(seed)
     _check_same_lengths((baseline, system), references, "paired_bootstrap")
-    baseline_statistics, system_statistics = _collect_systems(
-        [baseline, system], references, bleu_keywords, "paired_bootstrap"
+    baseline_statistics, system_statistics = collect_systems(
+        [baseline, system], references, bleu_keywords, function="paired_bootstrap"
     )
     return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
 
@@ -590,7 +593,7 @@ def paired_approximate_randomization(baseline, system, references, *, n_samples=
     seed = _fresh_seed(seed)
     function = "paired_approximate_randomization"
     _check_same_lengths((baseline, system), references, function)
-    first, second = _collect_systems([baseline, system], references, bleu_keywords, function)
+    first, second = collect_systems([baseline, system], references, bleu_keywords, function=function)
     return approximate_randomization(
         first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples, seed=seed
     )
@@ -609,6 +612,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_ci_from_statistics",
     "collect_statistics",
+    "collect_systems",
     "paired_approximate_randomization",
     "paired_bootstrap",
     "paired_bootstrap_from_statistics",

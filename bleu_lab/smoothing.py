@@ -185,6 +185,23 @@ def _method7(o: Orders, value):
     return _average_with_neighbours(o, _method4(o, value))
 
 
+# ---------------------------------------------------------------- the fraction an explanation shows
+# sacrebleu's methods change the fraction itself; each returns it as text, or None where the order
+# keeps m / t. ``unmatched`` counts the orders so far (this one included) with n-grams but no match.
+
+
+def _floor_fraction(n, m, t, value, unmatched):
+    return f"{value:g} / {t}" if m == 0 and t > 0 else None
+
+
+def _add_k_fraction(n, m, t, value, unmatched):
+    return f"({m} + {value:g}) / ({t} + {value:g})" if n > 1 else None
+
+
+def _exp_fraction(n, m, t, value, unmatched):
+    return f"1 / (2^{unmatched} x {t})" if m == 0 and t > 0 else None
+
+
 class Method6Undefined(ValueError):
     """nltk's method6 needs three orders and a matching trigram (nltk asserts it); ``rows`` rows have none."""
 
@@ -220,6 +237,20 @@ class Smoothing:
     fifth_order: bool = False  # averages with the 5-gram precision whatever the order (methods 5 and 7)
     rule: Callable = _none  # (Orders, value) -> precisions (nltk) or (precisions, reached) (sacrebleu)
     zero_when_unsmoothed: bool = False  # method0: a zero precision with a weight makes BLEU 0 (nltk: about 1e-78)
+    smooths: bool = True  # False for "none" and "method0": precision = clipped / total
+    fraction: Callable | None = None  # (n, m, t, value, unmatched) -> the fraction as text, or None if m / t
+
+    @property
+    def nltk_name(self) -> str | None:
+        """The same method in nltk's ``SmoothingFunction``: its own name, "method0" for "none", else None."""
+        if self.library == "nltk":
+            return self.name
+        return None if self.smooths else "method0"
+
+    @property
+    def menu_label(self) -> str:
+        """How a menu shows it: the name and, for a method that smooths, its library ("exp (sacrebleu)")."""
+        return f"{self.name} ({self.library})" if self.smooths or self.library == "nltk" else self.name
 
     @property
     def phantom_ngrams(self) -> bool:
@@ -239,7 +270,8 @@ class Smoothing:
             takes = ", ".join(f"{m.name!r} ({m.meaning})" for m in SMOOTHING.values() if m.default is not None)
             raise ValueError(f"smoothing={self.name!r} takes no smooth_value; only {takes} do")
         return check_smooth_value(
-            value, self.name, meaning=self.meaning, positive=self.positive, at_most_one=self.at_most_one
+            value, self.name, meaning=self.meaning, positive=self.positive, at_most_one=self.at_most_one,
+            default=self.default,
         )
 
     def label(self, value: float | None) -> str:
@@ -250,12 +282,16 @@ class Smoothing:
 SMOOTHING = {
     method.name: method
     for method in (
-        Smoothing("none", "sacrebleu", "no smoothing: an order with no match makes BLEU 0", rule=_none),
+        Smoothing("none", "sacrebleu", "no smoothing: an order with no match makes BLEU 0", rule=_none,
+                  smooths=False),
         Smoothing("floor", "sacrebleu", "a zero match count becomes the floor value", 0.1, "floor value",
-                  at_most_one=True, rule=_floor),
-        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k", rule=_add_k),
-        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)", rule=_exp),
-        Smoothing("method0", "nltk", "no smoothing (nltk)", rule=_method0, zero_when_unsmoothed=True),
+                  at_most_one=True, rule=_floor, fraction=_floor_fraction),
+        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k", rule=_add_k,
+                  fraction=_add_k_fraction),
+        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)", rule=_exp,
+                  fraction=_exp_fraction),
+        Smoothing("method0", "nltk", "no smoothing (nltk)", rule=_method0, zero_when_unsmoothed=True,
+                  smooths=False),
         Smoothing("method1", "nltk", "add epsilon to a zero match count", 0.1, "epsilon", at_most_one=True,
                   rule=_method1),
         Smoothing("method2", "nltk", "add 1 to matches and totals of orders 2 and up", rule=_method2),

@@ -43,7 +43,7 @@ text. A candidate or reference given as a token sequence is used as given
 (only lowercased unless ``case_sensitive``). One departure from tercom,
 kept for agreement: sacrebleu 2.6 tokenizes each reference string twice,
 which with ``normalized=True`` splits references a little more than
-candidates (see ``_reference_words``); bleu_lab does the same.
+candidates (see ``reference_words``); bleu_lab does the same.
 
 WER, the word error rate of speech recognition, is the same count without
 shifts: :func:`wer`.
@@ -108,7 +108,7 @@ def _words(text, settings: TerSettings) -> tuple[str, ...]:
     return apply_tokenizer(text, _tercom_words(settings), not settings.case_sensitive)
 
 
-def _reference_words(text, settings: TerSettings) -> tuple[str, ...]:
+def reference_words(text, settings: TerSettings) -> tuple[str, ...]:
     """A reference's words. sacrebleu 2.6 runs the tercom tokenizer over each reference string twice
     (when it caches the references and again when it splits them); with ``normalized=True`` the
     second pass splits more ("Martin's ," becomes "martin 's ,"). It is done twice here too, so the
@@ -626,14 +626,14 @@ def _sentence_result(candidate, references, settings: TerSettings, function: str
     call = f'{function}("the cat sat on the mat", ["the cat is on the mat", "a cat sat on the mat"])'
     candidate, references = check_candidate_and_references(candidate, references, function=function, call=call)
     words = _words(candidate, settings)
-    alignment = _sentence(words, [_reference_words(r, settings) for r in references], settings)
+    alignment = _sentence(words, [reference_words(r, settings) for r in references], settings)
     return _result([alignment], settings, len(references))
 
 
 def _corpus_result(candidates, references, settings: TerSettings, function: str) -> TerResult:
     candidates, references = check_corpus(candidates, references, function=function)
     alignments = [
-        _sentence(_words(c, settings), [_reference_words(r, settings) for r in refs], settings)
+        _sentence(_words(c, settings), [reference_words(r, settings) for r in refs], settings)
         for c, refs in zip(candidates, references)
     ]
     counts = {len(refs) for refs in references}

@@ -25,7 +25,7 @@ from importlib import import_module
 from .inputs import Text, check_name, check_text
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
-_SACREBLEU_TOKENIZERS = {
+SACREBLEU_TOKENIZERS = {
     "13a": ("tokenizer_13a", "Tokenizer13a"),
     "intl": ("tokenizer_intl", "TokenizerV14International"),
     "zh": ("tokenizer_zh", "TokenizerZh"),
@@ -38,7 +38,7 @@ _EXTRA_PACKAGES = {"ja-mecab": "sacrebleu[ja]", "ko-mecab": "sacrebleu[ko]"}
 # sacrebleu's SentencePiece tokenizers fetch their model from the web on first use.
 _DOWNLOADING = ("spm", "flores101", "flores200", "spBLEU-1K")
 
-TOKENIZER_NAMES = (*_SACREBLEU_TOKENIZERS, "whitespace", "nltk")
+TOKENIZER_NAMES = (*SACREBLEU_TOKENIZERS, "whitespace", "nltk")
 
 
 def check_tokenizer_name(name) -> str:
@@ -70,7 +70,7 @@ def _build_tokenizer(name: str):
         from nltk.tokenize import TreebankWordTokenizer
 
         return TreebankWordTokenizer().tokenize
-    module_name, class_name = _SACREBLEU_TOKENIZERS[name]
+    module_name, class_name = SACREBLEU_TOKENIZERS[name]
     try:
         # ja-mecab and ko-mecab fail here (ImportError) or when built (RuntimeError) without their package.
         tokenizer_class = getattr(import_module(f"sacrebleu.tokenizers.{module_name}"), class_name)

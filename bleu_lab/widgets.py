@@ -57,7 +57,7 @@ from .playground import (
     paraphrase_table,
     presets,
 )
-from .smoothing import SMOOTHING_NAMES
+from .smoothing import SMOOTHING, SMOOTHING_NAMES
 
 # Okabe-Ito colours (colour-blind safe) for bars that are not n-gram orders.
 _BLUE, _VERMILLION, _GREY, _GREEN = "#0072b2", "#d55e00", "#555555", "#009e73"
@@ -161,13 +161,7 @@ def _presenter_toggle(widget, value: bool) -> widgets.ToggleButton:
     toggle.add_class("bl-presenter-toggle")
     toggle.observe(lambda change: widget.set_presenter(change["new"]), names="value")
     return toggle
-_SMOOTHING_LABELS = {
-    "none": "none",
-    "floor": "floor (sacrebleu)",
-    "add-k": "add-k (sacrebleu)",
-    "exp": "exp (sacrebleu)",
-    **{f"method{i}": f"method{i} (nltk)" for i in range(8)},
-}
+_SMOOTHING_LABELS = {name: method.menu_label for name, method in SMOOTHING.items()}
 
 
 def _running_loop():

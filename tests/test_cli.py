@@ -309,24 +309,31 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
 
     significance = importlib.import_module("bleu_lab.significance")
     ter_module = importlib.import_module("bleu_lab.ter")  # bleu_lab.ter is also the function
+    chrf_module = importlib.import_module("bleu_lab.chrf")
 
     counted = []
     real_count = significance.count_statistics  # core's one counting engine (was corpus_statistics_matrix)
     monkeypatch.setattr(significance, "count_statistics", lambda *a: counted.append(1) or real_count(*a))
     tokenized = []
-    real_reference_words = ter_module._reference_words
+    real_reference_words = ter_module.reference_words
     def counting_reference_words(text, settings):
         tokenized.append(isinstance(text, str))
         return real_reference_words(text, settings)
 
-    monkeypatch.setattr(ter_module, "_reference_words", counting_reference_words)
+    monkeypatch.setattr(ter_module, "reference_words", counting_reference_words)
+    featured = []
+    real_features = chrf_module._features
+    monkeypatch.setattr(chrf_module, "_features", lambda text, *a: featured.append(text) or real_features(text, *a))
     ref = write(tmp_path / "ref", wmt19.reference[:30])
     names = ["NEU", "UCAM", "online-B"]
     systems = [write(tmp_path / f"s{k}", wmt19.systems[name][:30]) for k, name in enumerate(names)]
-    code, _, _ = run(capsys, "score", ref, "-i", *systems, "-m", "bleu", "ter", "--confidence", "--n-samples", "50")
+    code, _, _ = run(capsys, "score", ref, "-i", *systems, "-m", "bleu", "chrf", "ter", "--confidence",
+                     "--n-samples", "50")
     assert code == 0
     assert len(counted) == 3      # BLEU: one count per system, reused by the interval and the paired tests
     assert sum(tokenized) == 30   # TER: each reference line tokenized from its text once, for all three systems
+    # chrF: n-grams of each reference line once (30), and of each system's 30 lines (3 x 30).
+    assert len(featured) == 30 + 3 * 30
 
 
 def test_text_output_of_a_paired_run(tmp_path, capsys):

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..inputs import _is_real_number
+from ..inputs import is_real_number
 from .mistakes import HINTS
 
 # Floats agree when they differ by less than this (relative) or 1e-12 (absolute).
@@ -134,7 +134,7 @@ def read_counts(value):
             )
         if not isinstance(key, tuple):
             raise _BadReturn(f"The keys must be tuples of tokens such as ('the', 'cat'); one key is {_describe(key)}.")
-        if not _is_real_number(count) or count != int(count):
+        if not is_real_number(count) or count != int(count):
             raise _BadReturn(f"The values must be counts (whole numbers); the count of {key!r} is {_describe(count)}.")
         if count:
             counts[key] = int(count)
@@ -143,7 +143,7 @@ def read_counts(value):
 
 def read_pair(value):
     _missing_return(value)
-    if _is_real_number(value):
+    if is_real_number(value):
         raise _BadReturn(
             f"Return the pair (matches, total), not one number ({_short_repr(value, 40)}): corpus BLEU "
             f"adds the matches and the totals of many sentences, which a ratio does not allow."
@@ -152,7 +152,7 @@ def read_pair(value):
         raise _BadReturn(f"Return a pair of whole numbers (matches, total); you returned {_describe(value)}.")
     pair = []
     for name, item in zip(("matches", "total"), value):
-        if not _is_real_number(item) or not math.isfinite(item) or item != int(item):
+        if not is_real_number(item) or not math.isfinite(item) or item != int(item):
             raise _BadReturn(f"{name} must be a whole number (a count); yours is {_describe(item)}.")
         pair.append(int(item))
     return tuple(pair)
@@ -160,9 +160,9 @@ def read_pair(value):
 
 def read_float(value):
     _missing_return(value)
-    if hasattr(value, "score") and not _is_real_number(value):
+    if hasattr(value, "score") and not is_real_number(value):
         raise _BadReturn(f"Return the score as a number (a float), not {_describe(value)}.")
-    if not _is_real_number(value):
+    if not is_real_number(value):
         raise _BadReturn(f"Return a number (a float); you returned {_describe(value)}.")
     value = float(value)
     if math.isnan(value):
@@ -181,7 +181,7 @@ def read_triple(value):
 
 def _same(a, b) -> bool:
     if isinstance(a, float) or isinstance(b, float):
-        return _is_real_number(a) and _is_real_number(b) and math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
+        return is_real_number(a) and is_real_number(b) and math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
     if isinstance(a, tuple) and isinstance(b, tuple):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return a == b
