@@ -305,11 +305,9 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
     # Per token: which sentence, which side (0 = the candidate, k = the k-th reference).
     text_sentence = np.repeat(np.arange(n_sentences), texts_per_sentence)
     text_side = np.arange(len(texts)) - np.repeat(candidate_text, texts_per_sentence)
-    text_of = np.repeat(np.arange(len(texts)), text_lengths)
-    sentence_of = text_sentence[text_of]
-    side_of = text_side[text_of]
-    ends = np.cumsum(text_lengths)
-    remaining = np.repeat(ends, text_lengths) - np.arange(n_tokens)  # tokens from here to the end of its text
+    sentence_of = np.repeat(text_sentence, text_lengths)
+    side_of = np.repeat(text_side, text_lengths)
+    end_of = np.repeat(np.cumsum(text_lengths), text_lengths)  # where the text of each token ends
 
     candidate_lengths = text_lengths[candidate_text]
     matrix = np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64)
@@ -344,7 +342,7 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
         matrix[:, 1 + n] = np.bincount(gram_sentence, weights=clipped, minlength=n_sentences)
         if n < max_order:
             # Only an n-gram seen on both sides can start a matching (n+1)-gram.
-            positions = positions[(clipped > 0)[inverse] & (remaining[positions] > n)]
+            positions = positions[(clipped > 0)[inverse] & (end_of[positions] - positions > n)]
     return matrix
 
 
