@@ -222,6 +222,11 @@ def count_statistics(candidates, references, max_order: int) -> SentenceStats:
     return SentenceStats(rows=corpus_statistics_matrix(candidates, references, max_order))
 
 
+def count_systems_statistics(systems, references, max_order: int) -> list:
+    """:func:`count_statistics` of several tokenized systems against the same references, in one pass."""
+    return [SentenceStats(rows=rows) for rows in systems_statistics_matrices(systems, references, max_order)]
+
+
 def sentence_statistics(candidate, references, max_order: int) -> SentenceStats:
     """Count one tokenized candidate against its tokenized references (a corpus of one sentence).
 
@@ -251,22 +256,10 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
     """Per-sentence statistics of a tokenized corpus as a numpy int64 matrix.
 
     Row i is ``SentenceStats.as_row()`` of sentence i: c, r, the clipped
-    matches of orders 1..max_order, then the candidate n-gram totals. This is
-    the clipping of Papineni et al. (2002, section 2.1), counted for all
-    sentences at once with numpy instead of one dictionary per sentence.
-
-    How: every token gets an integer id (the position where the word first
-    occurs). A unigram occurrence is keyed by (sentence, token id); an n-gram
-    occurrence by (id of its (n-1)-gram prefix, id of its last token).
-    Sorting the keys (:func:`_number_distinct`) gives each distinct
-    (sentence, n-gram) a number, so counting it in the candidate and in each
-    reference is a ``bincount``; the clipped count is min(candidate count,
-    max reference count). An n-gram can only match when its prefix matched,
-    so each order only looks at the occurrences whose prefix was found on
-    both sides.
-
-    ``candidates[i]`` is a token sequence, ``references[i]`` a non-empty
-    list of token sequences (checked and tokenized already).
+    matches of orders 1..max_order, then the candidate n-gram totals
+    (Papineni et al. 2002, section 2.1). ``candidates[i]`` is a token
+    sequence, ``references[i]`` a non-empty list of token sequences (checked
+    and tokenized already). :func:`systems_statistics_matrices` does the work.
 
     By hand: "a a a b" against "a b" and "a a": a occurs 3 times, at most 2
     in one reference, so unigrams clip to 2 + 1 (b) = 3; bigrams a-a (twice,
@@ -275,23 +268,49 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
     >>> corpus_statistics_matrix([("a", "a", "a", "b")], [[("a", "b"), ("a", "a")]], 2).tolist()
     [[4, 2, 3, 2, 4, 3]]
     """
+    return systems_statistics_matrices([candidates], references, max_order)[0]
+
+
+def systems_statistics_matrices(systems, references, max_order: int) -> list:
+    """:func:`corpus_statistics_matrix` of each system against the same references, counted in one pass.
+
+    The clipping of Papineni et al. (2002, section 2.1) for all sentences of
+    all systems at once, with numpy instead of one dictionary per sentence:
+
+    - every token gets an integer id (the position where the word first
+      occurs). A unigram occurrence is keyed by (sentence, token id); an
+      n-gram occurrence by (id of its (n-1)-gram prefix, id of its last token);
+    - sorting the keys (:func:`_number_distinct`) gives each distinct
+      (sentence, n-gram) a number, so its count in each system's candidate
+      and in each reference is one ``bincount``; a system's clipped count is
+      min(its count, the largest count in one reference);
+    - an n-gram can only match when its prefix matched, so each order only
+      looks at the occurrences whose prefix was in a reference and in a
+      candidate.
+
+    The references' tokens are numbered and sorted once for all systems.
+
+    >>> a, b = systems_statistics_matrices([[("a", "b")], [("b", "b")]], [[("a", "b")]], 2)
+    >>> a.tolist(), b.tolist()
+    ([[2, 2, 2, 1, 2, 1]], [[2, 2, 1, 0, 2, 1]])
+    """
     from itertools import chain
 
     import numpy as np
 
-    n_sentences = len(candidates)
+    n_systems, n_sentences = len(systems), len(references)
     if n_sentences == 0:
-        return np.zeros((0, 2 + 2 * max_order), dtype=np.int64)
+        return [np.zeros((0, 2 + 2 * max_order), dtype=np.int64) for _ in systems]
     refs_per_sentence = np.fromiter(map(len, references), dtype=np.int64, count=n_sentences)
     max_refs = int(refs_per_sentence.max())
-    # Sentence by sentence, the candidate then its references: every key below then starts
+    # Sentence by sentence: each system's candidate, then the references. Every key below then starts
     # sorted by sentence, which leaves the (stable) sort little to do.
     if max_refs == 1:
-        texts = list(chain.from_iterable(zip(candidates, map(_first, references))))
+        texts = list(chain.from_iterable(zip(*systems, map(_first, references))))
     else:
-        texts = list(chain.from_iterable((candidate, *refs) for candidate, refs in zip(candidates, references)))
-    texts_per_sentence = refs_per_sentence + 1
-    candidate_text = np.cumsum(texts_per_sentence) - texts_per_sentence  # index in texts of candidate i
+        texts = list(chain.from_iterable((*candidates, *refs) for *candidates, refs in zip(*systems, references)))
+    texts_per_sentence = refs_per_sentence + n_systems
+    first_text = np.cumsum(texts_per_sentence) - texts_per_sentence  # index in texts of sentence i's first text
     text_lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     n_tokens = int(text_lengths.sum())
 
@@ -302,30 +321,33 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
     )
     id_range = max(n_tokens, 1)  # every id (token or n-gram) is below it, so keys are id * id_range + id
 
-    # Per token: which sentence, which side (0 = the candidate, k = the k-th reference).
-    text_sentence = np.repeat(np.arange(n_sentences), texts_per_sentence)
-    text_side = np.arange(len(texts)) - np.repeat(candidate_text, texts_per_sentence)
-    sentence_of = np.repeat(text_sentence, text_lengths)
+    # Per token: its sentence, its side (0 .. n_systems - 1: a system's candidate; n_systems + k: reference k)
+    # and where its text ends.
+    sides = n_systems + max_refs
+    text_side = np.arange(len(texts)) - np.repeat(first_text, texts_per_sentence)
+    sentence_of = np.repeat(np.repeat(np.arange(n_sentences), texts_per_sentence), text_lengths)
     side_of = np.repeat(text_side, text_lengths)
-    end_of = np.repeat(np.cumsum(text_lengths), text_lengths)  # where the text of each token ends
+    end_of = np.repeat(np.cumsum(text_lengths), text_lengths)
 
-    candidate_lengths = text_lengths[candidate_text]
-    matrix = np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64)
-    matrix[:, 0] = candidate_lengths
-    if max_refs == 1:
-        matrix[:, 1] = text_lengths[candidate_text + 1]
-    else:
-        lengths = text_lengths.tolist()
-        matrix[:, 1] = [
-            closest_reference_length(lengths[first], lengths[first + 1 : first + 1 + k])
-            for first, k in zip(candidate_text.tolist(), refs_per_sentence.tolist())
-        ]
-    for n in range(1, max_order + 1):
-        matrix[:, 1 + max_order + n] = np.maximum(candidate_lengths - n + 1, 0)
+    matrices = []
+    lengths = text_lengths.tolist()
+    for system in range(n_systems):
+        candidate_lengths = text_lengths[first_text + system]
+        matrix = np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64)
+        matrix[:, 0] = candidate_lengths
+        if max_refs == 1:
+            matrix[:, 1] = text_lengths[first_text + n_systems]
+        else:
+            matrix[:, 1] = [
+                closest_reference_length(lengths[first + system], lengths[first + n_systems : first + n_systems + k])
+                for first, k in zip(first_text.tolist(), refs_per_sentence.tolist())
+            ]
+        for n in range(1, max_order + 1):
+            matrix[:, 1 + max_order + n] = np.maximum(candidate_lengths - n + 1, 0)
+        matrices.append(matrix)
 
     positions = np.arange(n_tokens)
     keys = sentence_of * id_range + token_ids
-    sides = max_refs + 1
     gram_ids = np.empty(n_tokens, dtype=np.int64)  # the (n-1)-gram id of each position still in play
     for n in range(1, max_order + 1):
         if positions.size == 0:
@@ -334,16 +356,19 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
             keys = gram_ids[positions] * id_range + token_ids[positions + n - 1]
         inverse, n_grams = _number_distinct(keys)
         gram_ids[positions] = inverse
-        # counts[g, k]: occurrences of distinct (sentence, n-gram) g in the candidate (k = 0) and in reference k.
+        # counts[g, side]: occurrences of distinct (sentence, n-gram) g in each candidate and each reference.
         counts = np.bincount(inverse * sides + side_of[positions], minlength=n_grams * sides).reshape(n_grams, sides)
-        clipped = np.minimum(counts[:, 0], counts[:, 1] if sides == 2 else counts[:, 1:].max(axis=1))
+        in_reference = counts[:, n_systems] if max_refs == 1 else counts[:, n_systems:].max(axis=1)
         gram_sentence = np.empty(n_grams, dtype=np.int64)
         gram_sentence[inverse] = sentence_of[positions]
-        matrix[:, 1 + n] = np.bincount(gram_sentence, weights=clipped, minlength=n_sentences)
+        for system, matrix in enumerate(matrices):
+            clipped = np.minimum(counts[:, system], in_reference)
+            matrix[:, 1 + n] = np.bincount(gram_sentence, weights=clipped, minlength=n_sentences)
         if n < max_order:
-            # Only an n-gram seen on both sides can start a matching (n+1)-gram.
-            positions = positions[(clipped > 0)[inverse] & (end_of[positions] - positions > n)]
-    return matrix
+            # Only an n-gram in a reference and in some candidate can start a matching (n+1)-gram.
+            live = (in_reference > 0) & (counts[:, :n_systems].max(axis=1) > 0)
+            positions = positions[live[inverse] & (end_of[positions] - positions > n)]
+    return matrices
 
 
 def _first(references):

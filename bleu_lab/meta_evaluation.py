@@ -29,7 +29,7 @@ from itertools import combinations
 
 from .bleu import score_with_settings
 from .chrf import system_chrf
-from .counting import corpus_statistics_matrix
+from .counting import systems_statistics_matrices
 from .inputs import check_corpus, check_text
 from .settings import BleuSettings
 from .tokenizers import apply_tokenizer, get_tokenizer
@@ -79,7 +79,7 @@ def system_statistics(
     # The first system is checked together with the references; the others share them, so only their lines
     # need checking (the references are not checked again for every system).
     first, checked_references = check_corpus(systems[names[0]], references, function="system_bleu")
-    candidates = [apply_tokenizer(c, function, lowercase) for c in first]
+    candidates = [[apply_tokenizer(c, function, lowercase) for c in first]]
     for name in names[1:]:
         lines = systems[name]
         if isinstance(lines, str) or not isinstance(lines, Sequence) or len(lines) != len(first):
@@ -88,14 +88,12 @@ def system_statistics(
                 f"systems[{names[0]!r}]. Right: system_bleu({{'A': lines_a, 'B': lines_b}}, references)"
             )
         call = f"system_bleu({{{name!r}: lines}}, references)"
-        candidates.extend(
+        candidates.append([
             apply_tokenizer(check_text(line, what=f"systems[{name!r}][{i}]", call=call), function, lowercase)
             for i, line in enumerate(lines)
-        )
+        ])
     reference_tokens = [[apply_tokenizer(r, function, lowercase) for r in refs] for refs in checked_references]
-    matrix = corpus_statistics_matrix(candidates, reference_tokens * len(names), 4)
-    n = len(reference_tokens)
-    return {name: matrix[k * n : (k + 1) * n] for k, name in enumerate(names)}
+    return dict(zip(names, systems_statistics_matrices(candidates, reference_tokens, 4)))
 
 
 def system_bleu(

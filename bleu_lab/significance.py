@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bleu import score_counted, tokenize_corpus
-from .counting import count_statistics, weighted_row_sums
+from .counting import count_systems_statistics, weighted_row_sums
 from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
 from .scoring import bleu_scores
 from .settings import BleuSettings
@@ -207,14 +207,15 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
     settings = BleuSettings.from_keywords(bleu_keywords, function)
     keywords = tuple(sorted(bleu_keywords.items(), key=repr))
     reference_tokens = None
-    collected = []
+    candidate_tokens = []
     for candidates in systems:
         candidates, checked_references = check_corpus(candidates, references, function=function)
         if reference_tokens is None:
             _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
-        candidate_tokens, _ = tokenize_corpus(candidates, [], settings.tokenize, settings.lowercase)
-        statistics = count_statistics(candidate_tokens, reference_tokens, settings.counting_order)
-        n_references = frozenset(len(r) for r in reference_tokens)
+        candidate_tokens.append(tokenize_corpus(candidates, [], settings.tokenize, settings.lowercase)[0])
+    n_references = frozenset(len(r) for r in reference_tokens or ())
+    collected = []
+    for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order):
         # The score of the whole test set exactly as corpus_bleu computes it.
         score = score_counted(statistics, settings.scoring).score
         matrix = statistics.rows.astype(np.float64)  # exact: counts far below 2**53

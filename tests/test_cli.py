@@ -311,9 +311,10 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
     ter_module = importlib.import_module("bleu_lab.ter")  # bleu_lab.ter is also the function
     chrf_module = importlib.import_module("bleu_lab.chrf")
 
-    counted = []
-    real_count = significance.count_statistics  # core's one counting engine (was corpus_statistics_matrix)
-    monkeypatch.setattr(significance, "count_statistics", lambda *a: counted.append(1) or real_count(*a))
+    counted = []  # the systems of each call of the counting engine
+    real_count = significance.count_systems_statistics
+    monkeypatch.setattr(significance, "count_systems_statistics",
+                        lambda systems, *a: counted.append(len(systems)) or real_count(systems, *a))
     tokenized = []
     real_reference_words = ter_module.reference_words
     def counting_reference_words(text, settings):
@@ -330,7 +331,7 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
     code, _, _ = run(capsys, "score", ref, "-i", *systems, "-m", "bleu", "chrf", "ter", "--confidence",
                      "--n-samples", "50")
     assert code == 0
-    assert len(counted) == 3      # BLEU: one count per system, reused by the interval and the paired tests
+    assert counted == [3]         # BLEU: one count of all three systems, reused by the intervals and paired tests
     assert sum(tokenized) == 30   # TER: each reference line tokenized from its text once, for all three systems
     # chrF: n-grams of each reference line once (30), and of each system's 30 lines (3 x 30).
     assert len(featured) == 30 + 3 * 30
