@@ -84,7 +84,7 @@ class SentenceStats:
     One row per sentence: ``c, r, matches_1..N, totals_1..N`` (candidate length, closest reference
     length, clipped matches and candidate n-grams of each order). A sentence is one row; a corpus
     is its sentences' rows, and its numbers (``candidate_length``, ``matches``...) are their sum;
-    a bootstrap sample is a weighted sum (:meth:`weighted`). Adding two statistics adds their
+    a bootstrap sample is the sum of the rows it draws (:meth:`resampled`). Adding two statistics adds their
     sentences. The rows are an int64 array that cannot be written to.
 
     >>> one = SentenceStats(7, 6, (2, 0), (7, 6))
@@ -166,13 +166,15 @@ class SentenceStats:
         """The summed statistics as one flat row: c, r, matches..., totals..."""
         return self._sum()
 
-    def weighted(self, weights):
-        """``weights @ rows``: row b is the sum of the sentences drawn ``weights[b, i]`` times each (a bootstrap)."""
+    def resampled(self, draws):
+        """Row b: the summed statistics of the sentences drawn in bootstrap sample b (``draws[b]``).
+
+        >>> SentenceStats(rows=[[2, 2, 1, 0, 2, 1], [3, 4, 3, 2, 3, 2]]).resampled([[1, 1]]).tolist()
+        [[6.0, 8.0, 6.0, 4.0, 6.0, 4.0]]
+        """
         import numpy as np
 
-        weights = np.asarray(weights, dtype=np.float64)
-        sums = weighted_row_sums(np.atleast_2d(weights), self.rows.astype(np.float64))
-        return sums[0] if weights.ndim == 1 else sums
+        return resampled_sums(np.asarray(draws), self.rows.astype(np.float64))
 
     def __add__(self, other: SentenceStats) -> SentenceStats:
         if not isinstance(other, SentenceStats):
@@ -198,22 +200,30 @@ class SentenceStats:
         return f"SentenceStats({len(self)} sentences, summed: {numbers})"
 
 
-def weighted_row_sums(weights_matrix, columns):
-    """``weights_matrix @ columns``, a few rows of weights at a time: row b sums the sentences drawn in sample b.
+def resampled_sums(draws, columns):
+    """Row b: the sum of ``columns`` over the sentences drawn in sample b (``draws[b]``, with repeats).
 
-    Exact for counts: the sums are integers far below 2**53.
+    That is ``W @ columns`` with W[b, i] = how often sentence i is drawn in sample b (Koehn 2004's
+    bootstrap: a resampled test set's statistics are the sum of its sentences'). W is never built
+    whole: a few samples at a time, it is counted into a small buffer that stays in cache (a bincount
+    per sample), and each block's product is small enough that OpenBLAS keeps it on one thread (its
+    idle threads would double the CPU time on two cores). Exact for counts: integer sums below 2**53.
 
-    One product of 1000 samples x 2000 sentences x 10 columns is too small to gain from threads, but
-    OpenBLAS would start them, and their waiting doubles the CPU time on a 2-core machine; blocks
-    under about 200,000 multiplications each keep it on one thread.
+    >>> import numpy as np
+    >>> resampled_sums(np.array([[0, 0, 1], [2, 2, 2]]), np.array([[1.0], [10.0], [100.0]])).tolist()
+    [[12.0], [300.0]]
     """
     import numpy as np
 
-    n_samples, n_sentences = weights_matrix.shape
+    n_samples, n_sentences = len(draws), len(columns)
     block = max(1, 200_000 // max(1, n_sentences * columns.shape[1]))
+    weights = np.empty((min(block, n_samples), n_sentences))
     sums = np.empty((n_samples, columns.shape[1]))
     for start in range(0, n_samples, block):
-        np.matmul(weights_matrix[start : start + block], columns, out=sums[start : start + block])
+        part = draws[start : start + block]
+        for k, drawn in enumerate(part):
+            weights[k] = np.bincount(drawn, minlength=n_sentences)
+        np.matmul(weights[: len(part)], columns, out=sums[start : start + len(part)])
     return sums
 
 

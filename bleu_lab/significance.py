@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bleu import score_counted, tokenize_corpus
-from .counting import count_systems_statistics, weighted_row_sums
+from .counting import count_systems_statistics, resampled_sums
 from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
 from .scoring import bleu_scores
 from .settings import BleuSettings
@@ -245,51 +245,62 @@ def _scoring(statistics, what) -> BleuSettings:
     return statistics.settings.scoring
 
 
-def _resample_counts(n_sentences, n_samples, seed):
-    """W[b, i] = how often sentence i is drawn in sample b; draws made as sacrebleu makes them."""
+def _draws(n_sentences, n_samples, seed):
+    """draws[b]: the sentences of bootstrap sample b, drawn with replacement exactly as sacrebleu draws them."""
     import numpy as np
 
-    rng = np.random.default_rng(seed)
-    draws = rng.choice(n_sentences, size=(n_samples, n_sentences), replace=True)
-    weights = np.empty((n_samples, n_sentences))
-    for sample, drawn in enumerate(draws):  # a row at a time stays in cache: twice as fast as one flat bincount
-        weights[sample] = np.bincount(drawn, minlength=n_sentences)
-    return weights, draws[:, -1].copy()
+    return np.random.default_rng(seed).choice(n_sentences, size=(n_samples, n_sentences), replace=True)
 
 
-def resampled_scores(matrix, weights_matrix, last_drawn, scoring) -> Any:
-    """BLEU of every resample: the statistics ``weights_matrix @ matrix``, scored at once by
-    :func:`bleu_lab.scoring.bleu_scores` (the function that scores a sentence and a corpus too).
+def resampled_scores(matrix, draws, scoring) -> Any:
+    """BLEU of every resample: the statistics of the sentences ``draws[b]`` summed
+    (:func:`bleu_lab.counting.resampled_sums`), scored at once by :func:`bleu_lab.scoring.bleu_scores`
+    (the function that scores a sentence and a corpus too).
 
-    nltk's methods (a rule of their smoothing method) add each drawn sentence's phantom n-grams,
-    ``weights_matrix @ max(1, totals)``, and look at the sentence drawn last, ``last_drawn[b]``.
-    ``scoring`` is a :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
+    ``matrix`` holds one row per sentence (c, r, matches..., totals...). nltk's methods (a rule of
+    their smoothing method) add each drawn sentence's phantom n-grams, ``max(1, totals)``, and look
+    at the sentence drawn last, ``draws[b, -1]``. ``scoring`` is a
+    :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
     """
+    return _scores_on_draws([matrix], draws, scoring)[0]
+
+
+def _scores_on_draws(matrices, draws, scoring) -> list:
+    """:func:`resampled_scores` of several systems' matrices on the same draws, summed in one pass."""
     import numpy as np
 
     if not isinstance(scoring, BleuSettings):
         scoring = BleuSettings(**scoring, tokenize=None, lowercase=None)
-    order = (matrix.shape[1] - 2) // 2
-    sums = weighted_row_sums(weights_matrix, matrix)
-    matches, totals = sums[:, 2 : 2 + order], sums[:, 2 + order :]
-    last = None
-    if scoring.method.phantom_ngrams:
-        totals = weighted_row_sums(weights_matrix, np.maximum(matrix[:, 2 + order :], 1.0))
-        rows = matrix[np.asarray(last_drawn)]
-        zeros = np.zeros(len(rows))
-        fifth = order >= 5
-        last = (rows[:, 0], rows[:, 6] if fifth else zeros, rows[:, 2 + order + 4] if fifth else zeros)
-    try:
-        return bleu_scores(matches, totals, sums[:, 0], sums[:, 1], scoring, last=last).scores
-    except Method6Undefined as error:
-        # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
-        # where the whole test set has some, so the interval would rest on the other resamples only.
-        raise ValueError(
-            f"smoothing='method6' is undefined for {error.rows} of the {len(sums)} resamples: they have no matching "
-            f"trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so corpus_bleu works "
-            f"on it, but a bootstrap needs a score for every resample. Use another smoothing for the interval, "
-            f"e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
-        ) from None
+    width = matrices[0].shape[1]
+    order = (width - 2) // 2
+    phantom = scoring.method.phantom_ngrams
+    # Per system: its columns, then (nltk's methods) its totals with each empty order counted once.
+    columns = [part for m in matrices for part in ((m, np.maximum(m[:, 2 + order :], 1.0)) if phantom else (m,))]
+    sums = resampled_sums(draws, np.hstack(columns))
+    step = width + (order if phantom else 0)
+    scores = []
+    for k, matrix in enumerate(matrices):
+        own = sums[:, k * step : (k + 1) * step]
+        matches = own[:, 2 : 2 + order]
+        totals = own[:, width:] if phantom else own[:, 2 + order : width]
+        last = None
+        if phantom:
+            rows = matrix[draws[:, -1]]
+            zeros = np.zeros(len(rows))
+            fifth = order >= 5
+            last = (rows[:, 0], rows[:, 6] if fifth else zeros, rows[:, 2 + order + 4] if fifth else zeros)
+        try:
+            scores.append(bleu_scores(matches, totals, own[:, 0], own[:, 1], scoring, last=last).scores)
+        except Method6Undefined as error:
+            # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
+            # where the whole test set has some, so the interval would rest on the other resamples only.
+            raise ValueError(
+                f"smoothing='method6' is undefined for {error.rows} of the {len(sums)} resamples: they have no "
+                f"matching trigram, and nltk's method6 needs one (it asserts). The whole test set has some, so "
+                f"corpus_bleu works on it, but a bootstrap needs a score for every resample. Use another smoothing "
+                f"for the interval, e.g. bootstrap_ci(candidates, references, smoothing='method3') or smoothing='exp'"
+            ) from None
+    return scores
 
 
 def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effective_order=False) -> Any:
@@ -353,8 +364,7 @@ def bootstrap_ci_from_statistics(
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
     seed = _fresh_seed(seed)
-    weights_matrix, last_drawn = _resample_counts(statistics.sentences, n_samples, seed)
-    scores = resampled_scores(statistics.matrix, weights_matrix, last_drawn, scoring)
+    scores = resampled_scores(statistics.matrix, _draws(statistics.sentences, n_samples, seed), scoring)
     low, high = _interval(scores, confidence)
     return BootstrapResult(
         score=statistics.score, low=low, high=high, mean=float(scores.mean()), confidence=confidence,
@@ -419,9 +429,8 @@ def paired_bootstrap_from_statistics(
         )
     n_samples = check_n_samples(n_samples)
     seed = _fresh_seed(seed)
-    weights_matrix, last_drawn = _resample_counts(baseline.sentences, n_samples, seed)
-    baseline_scores = resampled_scores(baseline.matrix, weights_matrix, last_drawn, scoring)
-    system_scores = resampled_scores(system.matrix, weights_matrix, last_drawn, scoring)
+    draws = _draws(baseline.sentences, n_samples, seed)
+    baseline_scores, system_scores = _scores_on_draws([baseline.matrix, system.matrix], draws, scoring)
     observed = abs(system.score - baseline.score)
     differences = np.abs(system_scores - baseline_scores)
     centred = differences - differences.mean()
@@ -544,8 +553,8 @@ def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
     import numpy as np
 
     rows = _rows(rows)
-    weights_matrix, _ = _resample_counts(len(rows), check_n_samples(n_samples), _fresh_seed(seed))
-    return np.asarray(score_sums(weighted_row_sums(weights_matrix, rows)), dtype=np.float64)
+    draws = _draws(len(rows), check_n_samples(n_samples), _fresh_seed(seed))
+    return np.asarray(score_sums(resampled_sums(draws, rows)), dtype=np.float64)
 
 
 def bootstrap_interval_rows(rows, score_sums, *, n_samples=1000, confidence=0.95, seed=12345) -> tuple:
@@ -564,8 +573,11 @@ def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1
     n_samples, seed = check_n_samples(n_samples), _fresh_seed(seed)
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
-    differences = np.abs(bootstrap_row_scores(system_rows, score_sums, n_samples=n_samples, seed=seed)
-                         - bootstrap_row_scores(baseline_rows, score_sums, n_samples=n_samples, seed=seed))
+    # Both systems summed on the same draws in one pass, side by side.
+    sums = resampled_sums(_draws(len(baseline_rows), n_samples, seed), np.hstack([baseline_rows, system_rows]))
+    width = baseline_rows.shape[1]
+    differences = np.abs(np.asarray(score_sums(sums[:, width:]), dtype=np.float64)
+                         - np.asarray(score_sums(sums[:, :width]), dtype=np.float64))
     baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
     observed = abs(system_score - baseline_score)
     centred = differences - differences.mean()

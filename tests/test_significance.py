@@ -137,8 +137,8 @@ def test_nltk_methods_score_the_unresampled_corpus_like_corpus_bleu(smoothing):
     order = 5 if smoothing in ("method5", "method7") else 4
     stats = [bleu_lab.counting.sentence_statistics(c, r, order) for c, r in zip(tokens, refs)]
     matrix = np.array([s.as_row() for s in stats], dtype=np.float64)
-    once = np.ones((1, len(stats)))
-    got = resampled_scores(matrix, once, np.array([len(stats) - 1]), {"smoothing": smoothing})
+    once = np.arange(len(stats))[None, :]  # one sample: every sentence drawn once, in order
+    got = resampled_scores(matrix, once, {"smoothing": smoothing})
     expected = nltk_bleu.corpus_bleu(refs, tokens, smoothing_function=getattr(nltk_bleu.SmoothingFunction(), smoothing))
     assert got[0] == pytest.approx(expected, abs=1e-9)
 
