@@ -28,7 +28,6 @@ from .chrf import ChrfResult, chrf, corpus_chrf
 from .counting import SentenceStats, ngrams
 from .examples import load_example, load_examples
 from .inputs import references_from_streams
-from .playground import compute_bp_explorer, compute_paraphrase, compute_playground
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .settings import BleuSettings, ChrfSettings, RougeSettings, TerSettings, __version__
@@ -42,6 +41,22 @@ from .significance import (
 from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity, system_similarity
 from .ter import TerResult, corpus_ter, corpus_wer, ter, wer
 from .tokenizers import TOKENIZER_NAMES, tokenize
+
+# The playground's functions (HTML views for the widgets) load on first use: ``import bleu_lab``
+# stays light for a script that only scores.
+_PLAYGROUND = ("compute_bp_explorer", "compute_paraphrase", "compute_playground")
+
+
+def __getattr__(name: str):
+    if name in _PLAYGROUND:
+        from . import playground
+
+        return getattr(playground, name)
+    raise AttributeError(f"module 'bleu_lab' has no attribute {name!r}")
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(_PLAYGROUND))
 
 __all__ = [
     "BleuResult",
