@@ -245,11 +245,30 @@ def _scoring(statistics, what) -> BleuSettings:
     return statistics.settings.scoring
 
 
-def _draws(n_sentences, n_samples, seed):
-    """draws[b]: the sentences of bootstrap sample b, drawn with replacement exactly as sacrebleu draws them."""
+# Sentence indices drawn at a time (8 MB): a bootstrap's memory stays bounded for any n_samples.
+_DRAWN_PER_BLOCK = 1_000_000
+
+
+def _resampled(columns, n_samples, seed):
+    """``(sums, last)``: row b of ``sums`` is the sum of ``columns`` over bootstrap sample b, ``last[b]``
+    the sentence drawn last in it.
+
+    The draws are sacrebleu's, ``default_rng(seed).choice(n, size=(n_samples, n))``, made a block of
+    samples at a time. numpy's generator continues one stream from call to call, so the numbers are
+    those of a single call (a test checks it), while memory stays bounded however many samples.
+    """
     import numpy as np
 
-    return np.random.default_rng(seed).choice(n_sentences, size=(n_samples, n_sentences), replace=True)
+    n_sentences = len(columns)
+    rng = np.random.default_rng(seed)
+    block = max(1, _DRAWN_PER_BLOCK // n_sentences)
+    sums = np.empty((n_samples, columns.shape[1]))
+    last = np.empty(n_samples, dtype=np.int64)
+    for start in range(0, n_samples, block):
+        draws = rng.choice(n_sentences, size=(min(block, n_samples - start), n_sentences), replace=True)
+        sums[start : start + len(draws)] = resampled_sums(draws, columns)
+        last[start : start + len(draws)] = draws[:, -1]
+    return sums, last
 
 
 def resampled_scores(matrix, draws, scoring) -> Any:
@@ -262,21 +281,36 @@ def resampled_scores(matrix, draws, scoring) -> Any:
     at the sentence drawn last, ``draws[b, -1]``. ``scoring`` is a
     :class:`bleu_lab.settings.BleuSettings` (or a dict of its scoring keywords).
     """
-    return _scores_on_draws([matrix], draws, scoring)[0]
-
-
-def _scores_on_draws(matrices, draws, scoring) -> list:
-    """:func:`resampled_scores` of several systems' matrices on the same draws, summed in one pass."""
     import numpy as np
 
-    if not isinstance(scoring, BleuSettings):
-        scoring = BleuSettings(**scoring, tokenize=None, lowercase=None)
+    draws = np.asarray(draws)
+    scoring = _scoring_settings(scoring)
+    sums = resampled_sums(draws, _bleu_columns([matrix], scoring))
+    return _bleu_of_sums([matrix], sums, draws[:, -1], scoring)[0]
+
+
+def _scoring_settings(scoring) -> BleuSettings:
+    return scoring if isinstance(scoring, BleuSettings) else BleuSettings(**scoring, tokenize=None, lowercase=None)
+
+
+def _bleu_columns(matrices, scoring: BleuSettings):
+    """The columns a resample sums, system after system: its statistics, then for nltk's methods its
+    totals with each sentence's empty order counted once (max(1, t_n), their phantom n-gram)."""
+    import numpy as np
+
+    order = (matrices[0].shape[1] - 2) // 2
+    if not scoring.method.phantom_ngrams:
+        return np.hstack(matrices)
+    return np.hstack([part for m in matrices for part in (m, np.maximum(m[:, 2 + order :], 1.0))])
+
+
+def _bleu_of_sums(matrices, sums, last_drawn, scoring: BleuSettings) -> list:
+    """Each system's BLEU of every resample, from the sums of :func:`_bleu_columns` (one row per sample)."""
+    import numpy as np
+
     width = matrices[0].shape[1]
     order = (width - 2) // 2
     phantom = scoring.method.phantom_ngrams
-    # Per system: its columns, then (nltk's methods) its totals with each empty order counted once.
-    columns = [part for m in matrices for part in ((m, np.maximum(m[:, 2 + order :], 1.0)) if phantom else (m,))]
-    sums = resampled_sums(draws, np.hstack(columns))
     step = width + (order if phantom else 0)
     scores = []
     for k, matrix in enumerate(matrices):
@@ -285,7 +319,7 @@ def _scores_on_draws(matrices, draws, scoring) -> list:
         totals = own[:, width:] if phantom else own[:, 2 + order : width]
         last = None
         if phantom:
-            rows = matrix[draws[:, -1]]
+            rows = matrix[last_drawn]
             zeros = np.zeros(len(rows))
             fifth = order >= 5
             last = (rows[:, 0], rows[:, 6] if fifth else zeros, rows[:, 2 + order + 4] if fifth else zeros)
@@ -364,7 +398,8 @@ def bootstrap_ci_from_statistics(
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
     seed = _fresh_seed(seed)
-    scores = resampled_scores(statistics.matrix, _draws(statistics.sentences, n_samples, seed), scoring)
+    sums, last = _resampled(_bleu_columns([statistics.matrix], scoring), n_samples, seed)
+    (scores,) = _bleu_of_sums([statistics.matrix], sums, last, scoring)
     low, high = _interval(scores, confidence)
     return BootstrapResult(
         score=statistics.score, low=low, high=high, mean=float(scores.mean()), confidence=confidence,
@@ -429,8 +464,9 @@ def paired_bootstrap_from_statistics(
         )
     n_samples = check_n_samples(n_samples)
     seed = _fresh_seed(seed)
-    draws = _draws(baseline.sentences, n_samples, seed)
-    baseline_scores, system_scores = _scores_on_draws([baseline.matrix, system.matrix], draws, scoring)
+    matrices = [baseline.matrix, system.matrix]
+    sums, last = _resampled(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
+    baseline_scores, system_scores = _bleu_of_sums(matrices, sums, last, scoring)
     observed = abs(system.score - baseline.score)
     differences = np.abs(system_scores - baseline_scores)
     centred = differences - differences.mean()
@@ -553,8 +589,8 @@ def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
     import numpy as np
 
     rows = _rows(rows)
-    draws = _draws(len(rows), check_n_samples(n_samples), _fresh_seed(seed))
-    return np.asarray(score_sums(resampled_sums(draws, rows)), dtype=np.float64)
+    sums, _ = _resampled(rows, check_n_samples(n_samples), _fresh_seed(seed))
+    return np.asarray(score_sums(sums), dtype=np.float64)
 
 
 def bootstrap_interval_rows(rows, score_sums, *, n_samples=1000, confidence=0.95, seed=12345) -> tuple:
@@ -574,7 +610,7 @@ def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
     # Both systems summed on the same draws in one pass, side by side.
-    sums = resampled_sums(_draws(len(baseline_rows), n_samples, seed), np.hstack([baseline_rows, system_rows]))
+    sums, _ = _resampled(np.hstack([baseline_rows, system_rows]), n_samples, seed)
     width = baseline_rows.shape[1]
     differences = np.abs(np.asarray(score_sums(sums[:, width:]), dtype=np.float64)
                          - np.asarray(score_sums(sums[:, :width]), dtype=np.float64))

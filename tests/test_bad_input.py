@@ -225,6 +225,32 @@ def test_a_huge_number_of_samples_names_the_limit(n_samples):
     assert_mentions(message, "limit")
 
 
+def test_many_bootstrap_samples_stay_in_bounded_memory():
+    # 100,000 samples of 300 sentences: drawn all at once, the indices alone would be 240 MB (8 bytes each).
+    rng = np.random.default_rng(5)
+    words = [f"w{i}" for i in range(50)]
+    candidates = [" ".join(words[j] for j in rng.integers(0, 50, 12)) for _ in range(300)]
+    references = [[" ".join(words[j] for j in rng.integers(0, 50, 12))] for _ in range(300)]
+    tracemalloc.start()
+    result = bootstrap_ci(candidates, references, n_samples=100_000, smoothing="exp")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 40_000_000, peak
+    assert result.low <= result.score <= result.high
+
+
+def test_block_draws_are_one_call_of_numpy_as_sacrebleu_makes_it(monkeypatch):
+    # sacrebleu draws every sample in one call, rng.choice(n, size=(n_samples, n)); bleu_lab draws a block
+    # of samples at a time. Blocks of 3 samples of 7 sentences (21 draws, an odd number) must continue the
+    # same stream.
+    significance = importlib.import_module("bleu_lab.significance")
+    monkeypatch.setattr(significance, "_DRAWN_PER_BLOCK", 21)
+    one_call = np.random.default_rng(12345).choice(7, size=(10, 7), replace=True)
+    sums, last = significance._resampled(np.eye(7), 10, 12345)  # sums[b, i]: how often sentence i is in sample b
+    assert sums.tolist() == [np.bincount(row, minlength=7).tolist() for row in one_call]
+    assert last.tolist() == one_call[:, -1].tolist()
+
+
 def rouge_score_lcs(reference, candidate):
     """rouge-score's own table and walk: the reference indices of its LCS."""
     return rouge_scorer._backtrack_norec(rouge_scorer._lcs_table(reference, candidate), reference, candidate)
