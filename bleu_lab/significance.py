@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bleu import score_counted, tokenize_corpus
-from .counting import count_systems_statistics, resampled_sums
+from .counting import count_systems_statistics, product_in_blocks, resampled_sums
 from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
 from .scoring import bleu_scores
 from .settings import BleuSettings
@@ -574,9 +574,11 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     system_rows = _rows(system_rows, baseline_rows)
     baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
     keep = np.random.default_rng(seed).integers(2, size=(n_samples, len(baseline_rows)), dtype=bool)
-    swap = ~keep
-    first = keep @ baseline_rows + swap @ system_rows
-    second = swap @ baseline_rows + keep @ system_rows
+    # Trial t's first pseudo-system takes the baseline's sentence where keep[t] is True, the system's
+    # elsewhere: keep @ B + ~keep @ S = sum(S) + keep @ (B - S); the second one is sum(B) - keep @ (B - S).
+    moved = product_in_blocks(keep, baseline_rows - system_rows)
+    first = system_rows.sum(axis=0) + moved
+    second = baseline_rows.sum(axis=0) - moved
     differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
     observed = abs(system_score - baseline_score)
     p_value = 1.0 if observed == 0 else (int(np.sum(differences > observed)) + 1) / (n_samples + 1)
