@@ -382,9 +382,12 @@ def _detail_text(name: str, entry: dict) -> str:
         return (f"{precisions} BP = {entry['brevity_penalty']:.4f} hyp_len = {entry['candidate_length']} "
                 f"ref_len = {entry['reference_length']}")
     if name == "TER":
-        return (f"{entry['num_edits']} edits / {entry['reference_length']:g} reference words "
-                f"({entry['shifts']} shifts, {entry['substitutions']} substitutions, {entry['deletions']} "
-                f"deletions, {entry['insertions']} insertions; lower is better)")
+        from .ter import counted
+
+        return (f"{counted(entry['num_edits'], 'edit')} / {counted(entry['reference_length'], 'reference word')} "
+                f"({counted(entry['shifts'], 'shift')}, {counted(entry['substitutions'], 'substitution')}, "
+                f"{counted(entry['deletions'], 'deletion')}, {counted(entry['insertions'], 'insertion')}; "
+                f"lower is better)")
     return f"avg P = {entry['average_precision']:.4f} avg R = {entry['average_recall']:.4f}"
 
 

@@ -118,6 +118,11 @@ def reference_words(text, settings: TerSettings) -> tuple[str, ...]:
     return _words(text, settings)
 
 
+def counted(count, word: str) -> str:
+    """A count and its word, singular for one: ``counted(1, "shift")`` is "1 shift", ``counted(2, ...)`` "2 shifts"."""
+    return f"{count:g} {word}{'' if count == 1 else 's'}"
+
+
 # ---------------------------------------------------------------- word edit distance in a band
 
 
@@ -390,13 +395,10 @@ class TerAlignment:
 
     def count_line(self) -> str:
         """``2 shifts + 0 substitutions + 1 deletion + 0 insertions = 3 edits``."""
-        def plural(count: int, word: str) -> str:
-            return f"{count} {word}{'' if count == 1 else 's'}"
-
         return (
-            f"{plural(self.num_shifts, 'shift')} + {plural(self.substitutions, 'substitution')} + "
-            f"{plural(self.deletions, 'deletion')} + {plural(self.insertions, 'insertion')} = "
-            f"{plural(self.num_edits, 'edit')}"
+            f"{counted(self.num_shifts, 'shift')} + {counted(self.substitutions, 'substitution')} + "
+            f"{counted(self.deletions, 'deletion')} + {counted(self.insertions, 'insertion')} = "
+            f"{counted(self.num_edits, 'edit')}"
         )
 
 
