@@ -41,7 +41,7 @@ from .inputs import (
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import bleu_scores, brevity_penalty_value
 from .settings import BleuSettings
-from .tokenizers import apply_tokenizer, get_tokenizer
+from .tokenizers import get_tokenizer, tokenize_lines_with
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
 _NLTK_FIFTH_ORDER = 5
@@ -184,9 +184,9 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
 def tokenize_corpus(candidates, references, tokenize, lowercase):
     """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup."""
     function = get_tokenizer(tokenize)
-    candidate_tokens = _tokenize_lines(candidates, function, lowercase)
+    candidate_tokens = tokenize_lines_with(candidates, function, lowercase)
     # All reference lines in one pass, then nested again per sentence.
-    flat = _tokenize_lines(list(chain.from_iterable(references)), function, lowercase)
+    flat = tokenize_lines_with(list(chain.from_iterable(references)), function, lowercase)
     if len(flat) == len(references):  # one reference each (every list is non-empty)
         return candidate_tokens, [[tokens] for tokens in flat]
     reference_tokens, start = [], 0
@@ -194,13 +194,6 @@ def tokenize_corpus(candidates, references, tokenize, lowercase):
         reference_tokens.append(flat[start : start + len(refs)])
         start += len(refs)
     return candidate_tokens, reference_tokens
-
-
-def _tokenize_lines(lines, function, lowercase) -> list:
-    """Token tuples of checked texts; plain strings without lowercasing skip the call per line."""
-    if not lowercase and all(line.__class__ is str for line in lines):
-        return list(map(tuple, map(function, lines)))
-    return [apply_tokenizer(line, function, lowercase) for line in lines]
 
 
 def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) -> BleuResult:

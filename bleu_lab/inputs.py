@@ -334,8 +334,6 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
     return per_candidate
 
 
-
-
 # ----------------------------------------------------------------------------- settings
 # Every check of a metric's keywords lives here; bleu_lab.settings calls them once per call.
 

@@ -32,7 +32,7 @@ from .chrf import system_chrf
 from .counting import systems_statistics_matrices
 from .inputs import check_corpus, check_text
 from .settings import BleuSettings
-from .tokenizers import apply_tokenizer, get_tokenizer
+from .tokenizers import apply_tokenizer, get_tokenizer, tokenize_lines_with
 
 
 def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False) -> list:
@@ -49,7 +49,7 @@ def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bo
         raise TypeError(f"lines is a single string; pass a list of lines. Right: tokenize_lines([{lines[:40]!r}])")
     BleuSettings(tokenize=tokenize, lowercase=lowercase)  # checks both
     function = get_tokenizer(tokenize)
-    return [apply_tokenizer(line, function, lowercase) for line in lines]
+    return tokenize_lines_with(lines, function, lowercase)
 
 
 def system_statistics(
@@ -79,7 +79,7 @@ def system_statistics(
     # The first system is checked together with the references; the others share them, so only their lines
     # need checking (the references are not checked again for every system).
     first, checked_references = check_corpus(systems[names[0]], references, function="system_bleu")
-    candidates = [[apply_tokenizer(c, function, lowercase) for c in first]]
+    candidates = [tokenize_lines_with(first, function, lowercase)]
     for name in names[1:]:
         lines = systems[name]
         if isinstance(lines, str) or not isinstance(lines, Sequence) or len(lines) != len(first):
@@ -92,7 +92,7 @@ def system_statistics(
             apply_tokenizer(check_text(line, what=f"systems[{name!r}][{i}]", call=call), function, lowercase)
             for i, line in enumerate(lines)
         ])
-    reference_tokens = [[apply_tokenizer(r, function, lowercase) for r in refs] for refs in checked_references]
+    reference_tokens = [tokenize_lines_with(refs, function, lowercase) for refs in checked_references]
     return dict(zip(names, systems_statistics_matrices(candidates, reference_tokens, 4)))
 
 

@@ -94,6 +94,13 @@ def tokenize(text: Text, tokenizer: str = "13a", *, lowercase: bool = False) -> 
     return apply_tokenizer(text, function, lowercase)
 
 
+def tokenize_lines_with(lines, function, lowercase: bool) -> list:
+    """:func:`apply_tokenizer` for many checked texts; plain strings without lowercasing skip the call per line."""
+    if not lowercase and all(line.__class__ is str for line in lines):
+        return list(map(tuple, map(function, lines)))
+    return [apply_tokenizer(line, function, lowercase) for line in lines]
+
+
 def apply_tokenizer(text, function, lowercase: bool) -> tuple[str, ...]:
     """Tokens of a checked text with an already looked-up tokenizer ``function`` (no checks: the inner loop)."""
     if isinstance(text, str):
