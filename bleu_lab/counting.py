@@ -250,7 +250,7 @@ def rows_per_product(columns) -> int:
 
 def count_statistics(candidates, references, max_order: int) -> SentenceStats:
     """Statistics of a tokenized corpus, one row per sentence: the one counting engine (see below)."""
-    return SentenceStats(rows=corpus_statistics_matrix(candidates, references, max_order))
+    return count_systems_statistics([candidates], references, max_order)[0]
 
 
 def count_systems_statistics(systems, references, max_order: int) -> list:
