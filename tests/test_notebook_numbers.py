@@ -464,8 +464,10 @@ def test_01_plain_precision_he_eats_an_apple():
 
 
 @pytest.mark.parametrize("targets, clipped", [
-    (["He eats an apple", "He ate an apple"], (2, 6)),  # the explainer's 2/6, with its first pair as targets
-    (["He eats an apple", "He ate a tasty fruit"], (4, 6)),
+    # By hand: "He" clips to 1 of 3; "eats" counts only where a target has it; "tasty", "fruit" likewise.
+    (["He ate an apple"], (1, 6)),  # the explainer's only stated target ("He eats an apple" is its prediction)
+    (["He ate an apple", "He eats a pear"], (2, 6)),  # the explainer's 2/6, with a second target of ours
+    (["He ate an apple", "He ate a tasty fruit"], (3, 6)),
 ])
 def test_01_he_he_he_needs_stated_targets(targets, clipped):
     assert _nltk_fraction(targets, "He He He eats tasty fruit") == clipped
