@@ -176,10 +176,10 @@ def score_bleu(systems, references, args) -> list:
     order = keywords.get("max_order", 4)
     scored = []
     for statistics in collect_systems(systems, references, keywords, function="bleu-lab score"):
+        result = statistics.result  # corpus_bleu's result: nltk's methods get their phantom n-grams and last sentence
         total = statistics.matrix.sum(axis=0).astype(int).tolist()
         width = (len(total) - 2) // 2
         scoring = {k: v for k, v in keywords.items() if k not in ("tokenize", "lowercase")}
-        result = bleu_lab.bleu_from_stats(total[2:2 + width], total[2 + width:], total[0], total[1], **scoring)
         details = {
             "precisions": result.precisions, "counts": result.counts, "totals": result.totals,
             "brevity_penalty": result.brevity_penalty, "candidate_length": result.candidate_length,
@@ -199,9 +199,10 @@ def score_bleu(systems, references, args) -> list:
                 bleu_lab.bleu_from_stats(row[2:2 + width], row[2 + width:], row[0], row[1], **scoring).score
                 for row in statistics.matrix.astype(int).tolist()
             ]
-        sums = None if keywords["smoothing"].startswith("method") else bleu_score_sums(statistics)
-        signature = statistics.settings.signature(statistics.n_references)
-        scored.append(Scored("BLEU", statistics.score, details, signature, statistics, sums, sentence_scores, result))
+        # nltk's methods look at single sentences, which a randomization trial does not keep.
+        sums = None if statistics.settings.method.phantom_ngrams else bleu_score_sums(statistics)
+        scored.append(Scored("BLEU", result.score, details, result.signature, statistics, sums, sentence_scores,
+                             result))
     return scored
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bleu import score_counted, tokenize_corpus
@@ -155,6 +155,7 @@ class CorpusStatistics:
     keywords: tuple
     settings: BleuSettings = field(default_factory=BleuSettings)
     n_references: frozenset = frozenset()
+    result: Any = field(default=None, repr=False, compare=False)  # the whole corpus's BleuResult
 
     @property
     def sentences(self) -> int:
@@ -216,12 +217,12 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
     n_references = frozenset(len(r) for r in reference_tokens or ())
     collected = []
     for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order):
-        # The score of the whole test set exactly as corpus_bleu computes it.
-        score = score_counted(statistics, settings.scoring).score
+        # The whole test set's result exactly as corpus_bleu computes it.
+        result = replace(score_counted(statistics, settings, n_references=n_references), sentences=len(statistics))
         matrix = statistics.rows.astype(np.float64)  # exact: counts far below 2**53
         matrix.setflags(write=False)
-        collected.append(CorpusStatistics(matrix=matrix, score=score, keywords=keywords, settings=settings,
-                                          n_references=n_references))
+        collected.append(CorpusStatistics(matrix=matrix, score=result.score, keywords=keywords, settings=settings,
+                                          n_references=n_references, result=result))
     return collected
 
 

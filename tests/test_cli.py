@@ -304,6 +304,31 @@ def test_library_paired_approximate_randomization_matches_sacrebleu(monkeypatch,
     assert same.p_value == 1.0  # equal scores: no evidence of a difference (sacrebleu would say 1/101)
 
 
+@pytest.mark.parametrize("method", ["method1", "method4"])
+def test_nltk_smoothing_prints_one_consistent_result(tmp_path, capsys, method):
+    # "it rains" has no 3- or 4-gram: nltk counts one phantom n-gram there. The printed score, its
+    # precisions and the explanation must all be nltk's corpus_bleu.
+    from nltk.translate import bleu_score as nltk_bleu
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+    references = ["the cat is on the mat", "there is a dog", "it rains"]
+    candidates = ["the cat sat on the mat", "a dog is there", "it is raining"]
+    ref, hyp = write(tmp_path / "ref", references), write(tmp_path / "hyp", candidates)
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-s", method, "--format", "json")
+    assert code == 0
+    bleu = scores(out)["BLEU"]
+    tokenizer = Tokenizer13a()
+    expected = nltk_bleu.corpus_bleu([[tokenizer(r).split()] for r in references],
+                                     [tokenizer(c).split() for c in candidates],
+                                     smoothing_function=getattr(nltk_bleu.SmoothingFunction(), method))
+    assert abs(bleu["score"] - expected) <= 1e-9
+    # The score is BP x the geometric mean of the precisions printed beside it.
+    mean = math.exp(sum(0.25 * math.log(p) for p in bleu["precisions"]))
+    assert abs(bleu["brevity_penalty"] * mean - bleu["score"]) <= 1e-9
+    code, text, _ = run(capsys, "score", ref, "-i", hyp, "-s", method, "--explain")
+    assert f"BLEU = BP x mean = {expected:.4f}" in text
+
+
 def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypatch, wmt19):
     import importlib
 
