@@ -427,12 +427,13 @@ class ChrfResult:
 
 
 def chrf_from_stats(statistics: ChrfStats, *, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
-                    eps_smoothing: bool = False) -> ChrfResult:
-    """Score summed statistics; ``lowercase`` and ``whitespace`` are only recorded in the result."""
+                    eps_smoothing: bool = False, n_references=None) -> ChrfResult:
+    """Score summed statistics; ``lowercase``, ``whitespace`` and ``n_references`` (the number of references
+    per sentence, for the signature) are only recorded in the result."""
     if not isinstance(statistics, ChrfStats):
         raise TypeError(f"statistics must be a ChrfStats object, not {describe(statistics)}")
     settings = ChrfSettings(statistics.char_order, statistics.word_order, beta, lowercase, whitespace, eps_smoothing)
-    return _score(statistics, settings)
+    return _score(statistics, settings, n_references)
 
 
 def _score(statistics: ChrfStats, settings: ChrfSettings, n_references=None) -> ChrfResult:

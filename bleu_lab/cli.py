@@ -213,26 +213,25 @@ def score_chrf(systems, references, args) -> list:
     from .chrf import chrf_from_stats, chrf_score_from_values, count_chrf_systems, sum_chrf_statistics
     from .settings import ChrfSettings
 
-    options = {"char_order": args.chrf_char_order, "word_order": args.chrf_word_order, "beta": args.chrf_beta,
-               "lowercase": args.chrf_lowercase, "whitespace": args.chrf_whitespace,
-               "eps_smoothing": args.chrf_eps_smoothing}
-    scoring = {"beta": args.chrf_beta, "eps_smoothing": args.chrf_eps_smoothing}
-    settings = ChrfSettings(**options)
+    settings = ChrfSettings(args.chrf_char_order, args.chrf_word_order, args.chrf_beta, args.chrf_lowercase,
+                            args.chrf_whitespace, args.chrf_eps_smoothing)
+    scoring = {"beta": settings.beta, "eps_smoothing": settings.eps_smoothing}
 
     def score_sums(sums):
         return np.array([chrf_score_from_values([int(v) for v in row], **scoring) for row in np.atleast_2d(sums)])
 
     scored = []
     for statistics in count_chrf_systems(systems, references, settings, function="bleu-lab score"):
-        result = chrf_from_stats(sum_chrf_statistics(statistics), beta=args.chrf_beta, lowercase=args.chrf_lowercase,
-                                 whitespace=args.chrf_whitespace, eps_smoothing=args.chrf_eps_smoothing)
+        result = chrf_from_stats(sum_chrf_statistics(statistics), beta=settings.beta, lowercase=settings.lowercase,
+                                 whitespace=settings.whitespace, eps_smoothing=settings.eps_smoothing,
+                                 n_references=frozenset(s.n_references for s in statistics))
         rows = np.array([s.values for s in statistics], dtype=np.float64)
         sentence_scores = None
         if args.sentence_level:
             sentence_scores = [chrf_score_from_values(s.values, **scoring) for s in statistics]
         details = {"average_precision": result.average_precision, "average_recall": result.average_recall}
-        signature = settings.signature({s.n_references for s in statistics})
-        scored.append(Scored(result.name, result.score, details, signature, rows, score_sums, sentence_scores, result))
+        scored.append(Scored(result.name, result.score, details, result.signature, rows, score_sums, sentence_scores,
+                             result))
     return scored
 
 

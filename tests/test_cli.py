@@ -329,6 +329,19 @@ def test_nltk_smoothing_prints_one_consistent_result(tmp_path, capsys, method):
     assert f"BLEU = BP x mean = {expected:.4f}" in text
 
 
+def test_chrf_explanation_names_every_reference(tmp_path, capsys, wmt19):
+    refs = [write(tmp_path / f"ref{k}", lines[:20]) for k, lines in
+            enumerate([wmt19.reference, wmt19.systems["Facebook_FAIR"]])]
+    hyp = write(tmp_path / "hyp", wmt19.systems["NEU"][:20])
+    code, out, _ = run(capsys, "score", *refs, "-i", hyp, "-m", "chrf", "--explain")
+    assert code == 0
+    expected = CHRF().corpus_score(wmt19.systems["NEU"][:20], [wmt19.reference[:20],
+                                                                wmt19.systems["Facebook_FAIR"][:20]])
+    assert f"{expected.score:.2f}" in out
+    signatures = [line.split("signature:")[1].strip() for line in out.splitlines() if "signature:" in line]
+    assert signatures and all(s.startswith("nrefs:2|") for s in signatures), signatures
+
+
 def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypatch, wmt19):
     import importlib
 
