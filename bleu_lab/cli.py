@@ -278,11 +278,12 @@ def _paired(baseline: Scored, system: Scored, args) -> dict:
         paired_bootstrap_from_statistics,
         paired_bootstrap_rows,
     )
+    from .smoothing import method_names
 
     test: PairedTestResult | PairedBootstrapResult
     if args.paired_ar:
         if system.score_sums is None:
-            raise CommandLineError("--paired-ar needs sacrebleu's smoothing (none, floor, add-k or exp), not nltk's")
+            raise CommandLineError(f"--paired-ar needs sacrebleu's smoothing ({method_names('sacrebleu')}), not nltk's")
         n = args.n_samples or 10000
         base_rows = baseline.rows.matrix if baseline.name == "BLEU" else baseline.rows
         sys_rows = system.rows.matrix if system.name == "BLEU" else system.rows

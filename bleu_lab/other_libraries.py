@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .smoothing import SACREBLEU_SMOOTHING, SMOOTHING
+from .smoothing import SACREBLEU_SMOOTHING, SMOOTHING, method_names
 from .tokenizers import SACREBLEU_TOKENIZERS
 
 # Two scores "agree" when they differ by less than this (0-1 scale).
@@ -104,7 +104,7 @@ def _sacrebleu_bleu(candidate, references, tokenize, lowercase, max_order, smoot
                     joined_references) -> Comparison:
     if smoothing not in SACREBLEU_SMOOTHING:
         return Comparison("sacrebleu", None,
-                          f"not shown: sacrebleu has no smoothing {smoothing!r} (it has none, floor, add-k, exp)")
+                          f"not shown: sacrebleu has no smoothing {smoothing!r} (it has {method_names('sacrebleu')})")
     if tokenize in SACREBLEU_NATIVE:
         texts, sacre_tokenize, sacre_lowercase, how = candidate, tokenize, lowercase, "the same texts"
     elif joined_candidate is None or joined_references is None:

@@ -45,7 +45,7 @@ from .inputs import (
     check_order_and_weights,
     check_word_order,
 )
-from .smoothing import Smoothing, get_smoothing
+from .smoothing import Smoothing, get_smoothing, method_names
 from .tokenizers import check_tokenizer_name
 
 __version__ = "0.2.0"
@@ -115,7 +115,8 @@ class BleuSettings:
         if self.effective_order and not method.effective_order_allowed:
             raise ValueError(
                 f"effective_order is sacrebleu's option and smoothing={self.smoothing!r} is nltk's; nltk has no "
-                f"effective order. Use smoothing='exp' (or 'floor', 'add-k', 'none') with effective_order=True"
+                f"effective order. Use one of sacrebleu's, {method_names('sacrebleu')}, e.g. smoothing='exp' with "
+                f"effective_order=True"
             )
         if self.tokenize is not None:
             check_tokenizer_name(self.tokenize)

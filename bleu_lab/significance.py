@@ -39,7 +39,7 @@ from .counting import count_systems_statistics, product_in_blocks, resampled_sum
 from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
 from .scoring import bleu_scores
 from .settings import BleuSettings
-from .smoothing import Method6Undefined
+from .smoothing import Method6Undefined, method_names
 
 
 class _Resampled:
@@ -630,7 +630,7 @@ def bleu_score_sums(statistics: CorpusStatistics):
     if scoring.method.phantom_ngrams:
         raise ValueError(
             f"smoothing={scoring.smoothing!r} (nltk's) looks at single sentences, which a randomization trial "
-            f"does not keep; use 'none', 'floor', 'add-k' or 'exp' (sacrebleu's) for a paired randomization test"
+            f"does not keep; use {method_names('sacrebleu')} (sacrebleu's) for a paired randomization test"
         )
     return lambda sums: bleu_from_sums(sums, scoring.order, scoring.weights, scoring.smoothing,
                                        scoring.smooth_value, scoring.effective_order)

@@ -311,6 +311,12 @@ NLTK_SMOOTHING = {name: m.default for name, m in SMOOTHING.items() if m.library 
 SMOOTHING_NAMES = tuple(SMOOTHING)
 
 
+def method_names(library: str) -> str:
+    """One library's methods for a message: ``method_names("sacrebleu")`` is "'none', 'floor', 'add-k' or 'exp'"."""
+    names = [repr(name) for name, method in SMOOTHING.items() if method.library == library]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def get_smoothing(name) -> Smoothing:
     """The smoothing method called ``name``; a clear error for anything else."""
     return SMOOTHING[check_name(name, "smoothing", SMOOTHING_NAMES, example="'exp' or 'method1'")]
