@@ -30,7 +30,7 @@ from itertools import combinations
 from .bleu import score_with_settings
 from .chrf import system_chrf
 from .counting import systems_statistics_matrices
-from .inputs import check_corpus, check_text
+from .inputs import check_confidence, check_corpus, check_n_samples, check_text
 from .settings import BleuSettings
 from .tokenizers import apply_tokenizer, get_tokenizer, tokenize_lines_with
 
@@ -237,8 +237,8 @@ def correlation(
     import numpy as np
     import scipy.stats
 
-    if not (isinstance(confidence, float) and 0 < confidence < 1):
-        raise ValueError(f"confidence must be a float between 0 and 1, such as 0.95, not {confidence!r}")
+    confidence = check_confidence(confidence)
+    n_resamples = check_n_samples(n_resamples)
     systems, x, y = _paired(metric, human)
     pearson = scipy.stats.pearsonr(x, y)
     p_low, p_high = pearson.confidence_interval(confidence_level=confidence)
