@@ -356,6 +356,20 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
     return bleu_scores(sums[:, 2 : 2 + width], sums[:, 2 + width :], sums[:, 0], sums[:, 1], settings).scores
 
 
+def _p_value(trial_differences, observed) -> float:
+    """p = (1 + #{t : d_t > d}) / (n + 1) for the observed difference d (sacrebleu's and Moses' definition).
+
+    Equal scores (d = 0) are no evidence of a difference: p is 1. sacrebleu's formula gives 1/(n+1)
+    there (no trial exceeds 0 once centred), which would call two identical systems "significantly
+    different".
+    """
+    import numpy as np
+
+    if observed == 0:
+        return 1.0
+    return (int(np.sum(trial_differences > observed)) + 1) / (len(trial_differences) + 1)
+
+
 def _interval(scores, confidence):
     import numpy as np
 
@@ -468,16 +482,8 @@ def paired_bootstrap_from_statistics(
     matrices = [baseline.matrix, system.matrix]
     sums, last = _resampled(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
     baseline_scores, system_scores = _bleu_of_sums(matrices, sums, last, scoring)
-    observed = abs(system.score - baseline.score)
     differences = np.abs(system_scores - baseline_scores)
-    centred = differences - differences.mean()
-    if observed == 0:
-        # Equal scores are no evidence of a difference. sacrebleu's formula gives 1/(n+1) here
-        # (every centred difference is 0, none exceeds 0), which would call two identical
-        # systems "significantly different".
-        p_value = 1.0
-    else:
-        p_value = (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
+    p_value = _p_value(differences - differences.mean(), abs(system.score - baseline.score))
     baseline_low, baseline_high = _interval(baseline_scores, 0.95)
     system_low, system_high = _interval(system_scores, 0.95)
     return PairedBootstrapResult(
@@ -581,8 +587,7 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     first = system_rows.sum(axis=0) + moved
     second = baseline_rows.sum(axis=0) - moved
     differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
-    observed = abs(system_score - baseline_score)
-    p_value = 1.0 if observed == 0 else (int(np.sum(differences > observed)) + 1) / (n_samples + 1)
+    p_value = _p_value(differences, abs(system_score - baseline_score))
     return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed)
 
 
@@ -618,9 +623,7 @@ def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1
     differences = np.abs(np.asarray(score_sums(sums[:, width:]), dtype=np.float64)
                          - np.asarray(score_sums(sums[:, :width]), dtype=np.float64))
     baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
-    observed = abs(system_score - baseline_score)
-    centred = differences - differences.mean()
-    p_value = 1.0 if observed == 0 else (int(np.sum(centred > observed)) + 1) / (n_samples + 1)
+    p_value = _p_value(differences - differences.mean(), abs(system_score - baseline_score))
     return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed, "paired bootstrap")
 
 
