@@ -348,16 +348,6 @@ def _spread(values: Sequence[float], gap: float) -> list:
     return positions
 
 
-def _finish(ax, title: str, xlabel: str, ylabel: str, *, grid: str):
-    """A light grid behind the data; title and axis labels in the series' projector style (plotting._style)."""
-    from . import plotting
-
-    ax.grid(axis=grid, alpha=0.3)
-    ax.set_axisbelow(True)
-    plotting._style(ax, title, xlabel, ylabel)
-    return ax
-
-
 def plot_metric_vs_human(
     metric: Mapping[str, float],
     human: Mapping[str, float],
@@ -377,7 +367,7 @@ def plot_metric_vs_human(
     from . import plotting
 
     systems, x, y = _paired(metric, human)
-    ax = plotting._axes(ax, (11, 6.5))
+    ax = plotting.axes_for(ax, (11, 6.5))
     marks = set(highlight)
     colours = [plotting.MARK_COLOUR if s in marks else plotting.SERIES_COLOURS[0] for s in systems]
     ax.scatter(x, y, s=70, c=colours, zorder=3, edgecolors="black", linewidths=0.6)
@@ -403,7 +393,8 @@ def plot_metric_vs_human(
     ax.text(0.02, 0.97, f"n = {len(systems)}\nPearson r = {r:.3f}\nKendall tau = {tau:.3f}",
             transform=ax.transAxes, va="top", ha="left", fontsize=plotting.TEXT_SIZE, fontweight=plotting.LABEL_WEIGHT,
             fontfamily="sans-serif", bbox={"facecolor": "white", "edgecolor": "#cccccc"})
-    return _finish(ax, title, xlabel, ylabel, grid="both")
+    plotting.finish_axes(ax, title, xlabel, ylabel, grid="both", legend=False)
+    return ax
 
 
 def plot_agreement_by_difference(
@@ -416,7 +407,7 @@ def plot_agreement_by_difference(
     """Bars: share of pairs ordered as by the humans, per bin of metric difference, with the pair counts."""
     from . import plotting
 
-    ax = plotting._axes(ax, (11, 5.5))
+    ax = plotting.axes_for(ax, (11, 5.5))
     labels = [f"{b.low:g} to {b.high:g}" for b in bins]
     rates = [0.0 if b.pairs == 0 else b.rate for b in bins]
     bars = ax.bar(labels, rates, color=plotting.SERIES_COLOURS[0], edgecolor="black", linewidth=0.6)
@@ -427,7 +418,8 @@ def plot_agreement_by_difference(
     ax.axhline(0.5, color="#888888", linestyle="--", linewidth=1, label="0.5: a coin flip")
     ax.legend(loc="upper left", fontsize=plotting.TEXT_SIZE, frameon=False)
     ax.set_ylim(0, 1.12)
-    return _finish(ax, title, xlabel, "share of pairs in the human order", grid="y")
+    plotting.finish_axes(ax, title, xlabel, "share of pairs in the human order", grid="y", legend=False)
+    return ax
 
 
 __all__ = [

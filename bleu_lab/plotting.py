@@ -46,7 +46,7 @@ SHADE_COLOUR = "#009e73"
 MARK_COLOUR = "#d55e00"
 
 
-def _axes(ax, figsize):
+def axes_for(ax, figsize):
     """The given axes, or new ones on a new figure with a layout that keeps outside legends."""
     if ax is None:
         _, ax = plt.subplots(figsize=figsize, layout="constrained")
@@ -55,18 +55,19 @@ def _axes(ax, figsize):
     return ax
 
 
-def _style(ax, title, xlabel, ylabel):
+def style_axes(ax, title, xlabel, ylabel):
+    """Title and axis labels in the series' projector sizes."""
     ax.set_title(title, fontsize=TITLE_SIZE, pad=12)
     ax.set_xlabel(xlabel, fontsize=LABEL_SIZE)
     ax.set_ylabel(ylabel, fontsize=LABEL_SIZE)
     ax.tick_params(labelsize=TICK_SIZE)
 
 
-def _finish(ax, title, xlabel, ylabel, *, grid, legend=True):
+def finish_axes(ax, title, xlabel, ylabel, *, grid, legend=True):
     """Titles, labels, a light grid behind the bars (``grid`` = "x" or "y") and the legend outside."""
     ax.grid(axis=grid, alpha=0.3)
     ax.set_axisbelow(True)
-    _style(ax, title, xlabel, ylabel)
+    style_axes(ax, title, xlabel, ylabel)
     if legend:
         _legend_outside(ax)
 
@@ -159,7 +160,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
             f"plot_brevity_penalty(against={against!r}, reference_length=6, mark={marks!r})"
         )
     r = None if reference_length is None else _positive_length(reference_length, "reference_length")
-    ax = _axes(ax, (9.5, 5.2))
+    ax = axes_for(ax, (9.5, 5.2))
     region_text = "no penalty\nfor longer\ncandidates\n(c \u2265 r)"
     if against == "ratio":
         x_max = max([3.0] + [r / c + 0.4 for c in marks])
@@ -171,7 +172,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
         ax.text(0.5 * (1 + x_max) + 0.1, 0.78, "shorter candidates:\nthe penalty grows fast",
                 fontsize=TEXT_SIZE + 1, color="0.25")
         ax.set_xlim(xs[0], xs[-1])
-        _style(ax, "Brevity penalty against the length ratio r/c",
+        style_axes(ax, "Brevity penalty against the length ratio r/c",
                "r / c   (reference length / candidate length)", "brevity penalty BP")
         points = [(r / c, brevity_penalty_value(c, r), c) for c in marks]
         offset, align = (5, 8), "left"
@@ -186,7 +187,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
         ax.text(r + 0.04 * len(xs) + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50",
                 va="center")
         ax.set_xlim(0, xs[-1] + 0.5)
-        _style(ax, f"Brevity penalty against candidate length (r = {r})", "candidate length c (tokens)",
+        style_axes(ax, f"Brevity penalty against candidate length (r = {r})", "candidate length c (tokens)",
                "brevity penalty BP")
         points = [(c, brevity_penalty_value(c, r), c) for c in marks]
         offset, align = (-5, 8), "right"
@@ -229,7 +230,7 @@ def plot_precision_and_brevity(candidates, references, ax=None, *, tokenize="13a
     rows = precision_and_brevity_table(candidates, references, tokenize=tokenize, lowercase=lowercase)
     if not rows:
         raise ValueError("give at least one candidate, e.g. plot_precision_and_brevity(['the cat'], ['the cat sat'])")
-    ax = _axes(ax, (9.5, 5.2))
+    ax = axes_for(ax, (9.5, 5.2))
     lengths = [row[0] for row in rows]
     # Where p1 = 1 the product equals BP: BP is drawn with large open markers, the product dashed on top.
     series = (("p1 (unigram precision)", 2, "s", SERIES_COLOURS[1], "-", 8, SERIES_COLOURS[1]),
@@ -244,7 +245,7 @@ def plot_precision_and_brevity(candidates, references, ax=None, *, tokenize="13a
                     fontsize=TEXT_SIZE, color="0.25")
     ax.set_ylim(0, 1.12)
     ax.set_xlim(0, max(lengths) + 1)
-    _finish(ax, title, "candidate length c (tokens)", "value (0-1)", grid="both")
+    finish_axes(ax, title, "candidate length c (tokens)", "value (0-1)", grid="both")
     return ax
 
 
@@ -305,7 +306,7 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
     k = len(series)
     # Long legend entries sit beside the axes: widen a new figure so the bars keep their room.
     legend_room = 0.09 * max(0, max(len(label) for label in labels) - 14)
-    ax = _axes(ax, (min(13.0, max(8.0, 2.5 + 0.5 * k * orders) + legend_room), 5.2))
+    ax = axes_for(ax, (min(13.0, max(8.0, 2.5 + 0.5 * k * orders) + legend_room), 5.2))
     width = _bar_width(k)
     for i, ((matches, totals), label) in enumerate(zip(series, labels)):
         xs = [n + (i - (k - 1) / 2) * width for n in range(len(totals))]
@@ -317,7 +318,7 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
     ax.set_xticks(range(orders), [f"p{n}\n({names.get(n, f'{n}-grams')})" for n in range(1, orders + 1)])
     ax.set_ylim(0, 1.05)
     ax.set_xlim(-0.5, orders - 0.5)
-    _finish(ax, title, "n-gram order", "modified precision p_n", grid="y")
+    finish_axes(ax, title, "n-gram order", "modified precision p_n", grid="y")
     return ax
 
 
@@ -354,7 +355,7 @@ def plot_metric_comparison(scores, ax=None, title="The same candidates under dif
     metrics = _check_scores(scores)
     labels = list(scores)
     k = len(metrics)
-    ax = _axes(ax, (min(12.0, max(8.0, 2.5 + 0.45 * k * len(labels))), 5.2))
+    ax = axes_for(ax, (min(12.0, max(8.0, 2.5 + 0.45 * k * len(labels))), 5.2))
     width = _bar_width(k)
     for i, metric in enumerate(metrics):
         xs, heights = [], []
@@ -368,7 +369,7 @@ def plot_metric_comparison(scores, ax=None, title="The same candidates under dif
     ax.set_xticks(range(len(labels)), labels)
     ax.set_ylim(0, 1.05)
     ax.set_xlim(-0.5, len(labels) - 0.5)
-    _finish(ax, title, "candidate", "score (0-1 scale)", grid="y")
+    finish_axes(ax, title, "candidate", "score (0-1 scale)", grid="y")
     return ax
 
 
@@ -401,7 +402,7 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
     n_refs = len(rows[0][2]) if rows else len(references)
     kinds = ["in the candidate"] + [f"in reference {j}" for j in range(1, n_refs + 1)] + ["clipped (counted)"]
     k = len(kinds)
-    ax = _axes(ax, (max(8.0, 2.5 + 0.45 * k * max(1, len(rows))), 5.2))
+    ax = axes_for(ax, (max(8.0, 2.5 + 0.45 * k * max(1, len(rows))), 5.2))
     width = _bar_width(k)
     reference_tints = ("#56b4e9", "#0072b2", "#cc79a7")
     colours = [SERIES_COLOURS[1], *(reference_tints[j % 3] for j in range(n_refs)), SERIES_COLOURS[2]]
@@ -420,7 +421,7 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
     top = max([row[1] for row in rows] + [max(row[2], default=0) for row in rows] + [1])
     ax.set_ylim(0, top * 1.15 + 0.5)
     ax.yaxis.get_major_locator().set_params(integer=True)
-    _finish(ax, title or f"Clipping, {n}-gram by {n}-gram", f"candidate {n}-gram", "count", grid="y")
+    finish_axes(ax, title or f"Clipping, {n}-gram by {n}-gram", f"candidate {n}-gram", "count", grid="y")
     return ax
 
 
@@ -431,7 +432,7 @@ def _grouped_bars_across(scores, ax, *, figsize, x_max, title, xlabel, ylabel):
     series = _check_scores(scores)
     rows = list(scores)
     k = len(series)
-    ax = _axes(ax, figsize(k, len(rows)))
+    ax = axes_for(ax, figsize(k, len(rows)))
     height = _bar_width(k)
     for i, name in enumerate(series):
         ys, widths, missing = [], [], []
@@ -450,7 +451,7 @@ def _grouped_bars_across(scores, ax, *, figsize, x_max, title, xlabel, ylabel):
     ax.set_yticks(range(len(rows)), rows)
     ax.set_ylim(len(rows) - 0.5, -0.5)  # first row at the top
     ax.set_xlim(0, x_max)
-    _finish(ax, title, xlabel, ylabel, grid="x")
+    finish_axes(ax, title, xlabel, ylabel, grid="x")
     return ax
 
 
@@ -497,7 +498,7 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     ``sentence_bleu(c, [r]).score`` for every line of a test set).
     """
     systems = _check_rows(scores, "scores", "plot_score_histogram({'A': [0.1, 0.5], 'B': [0.3, 0.2]})")
-    ax = _axes(ax, (10.0, 5.0))
+    ax = axes_for(ax, (10.0, 5.0))
     edges = [i / bins for i in range(bins + 1)]
     for i, system in enumerate(systems):
         values = [float(v) for v in scores[system]]
@@ -508,7 +509,7 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
                 label=f"{system} (mean {sum(values) / len(values):.3f})")
         ax.axvline(sum(values) / len(values), color=colour, linestyle="--", linewidth=2)
     ax.set_xlim(0, 1)
-    _finish(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
+    finish_axes(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
     return ax
 
 
@@ -520,7 +521,7 @@ def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95%
     Overlapping bars are a hint, not a test: use ``paired_bootstrap`` to compare two systems.
     """
     systems = _check_rows(intervals, "intervals", "plot_confidence_intervals({'A': bootstrap_ci(cands, refs)})")
-    ax = _axes(ax, (10.0, 1.4 + 0.45 * len(systems)))
+    ax = axes_for(ax, (10.0, 1.4 + 0.45 * len(systems)))
     for g, system in enumerate(systems):
         result = intervals[system]
         if not all(hasattr(result, name) for name in ("score", "low", "high")):
@@ -537,7 +538,7 @@ def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95%
     highs = [intervals[s].high for s in systems]
     span = max(highs) - min(lows)
     ax.set_xlim(min(lows) - 0.05 * span, max(highs) + 0.45 * span)  # room for the value labels on the right
-    _finish(ax, title, "corpus BLEU (0-1 scale)", "system", grid="x", legend=False)
+    finish_axes(ax, title, "corpus BLEU (0-1 scale)", "system", grid="x", legend=False)
     return ax
 
 
