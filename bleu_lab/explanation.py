@@ -160,13 +160,14 @@ def explain_bleu(result) -> str:
     width = max(len("fraction used"), *map(len, fractions)) if changed and fractions else 0
     used = f"  {'fraction used':<{width}}" if changed else ""
     lines.append(f"{'n':>2}  {'clipped':>8}  {'total':>7}{used}  {'precision':>9}  {'weight':>7}")
-    for n, (m, t, p, w) in enumerate(_rows(result), 1):
+    for n, m, t, p, w in order_rows(result):
         used = f"  {fractions[n - 1]:<{width}}" if changed and fractions else ""
         lines.append(f"{n:>2}  {m:>8}  {t:>7}{used}  {p:>9.4f}  {w:>7.4f}")
     lines.append(f"smoothing: {_smoothing_label(result)}")
     lines.append(f"signature: {result.signature}")
     lines.append(f"candidate length c = {result.candidate_length}, reference length r = {result.reference_length}")
-    lines.append(f"brevity penalty BP = {_bp_formula(result)} = {result.brevity_penalty:.4f}")
+    lines.append(f"brevity penalty BP = {bp_formula(result.candidate_length, result.reference_length)} = "
+                 f"{result.brevity_penalty:.4f}")
     lines.append(f"geometric mean exp(sum w_n log p_n) = {result.geometric_mean:.4f}")
     lines.append(f"BLEU = BP x mean = {result.score:.4f}   (sacrebleu prints {100 * result.score:.2f})")
     if result.above_one:
@@ -174,15 +175,51 @@ def explain_bleu(result) -> str:
     return "\n".join(lines)
 
 
-def _rows(result):
+def order_rows(result):
+    """``(n, clipped matches, total, precision, weight)`` for each order n = 1 .. max_order of a BLEU result.
+
+    The precision is the one the score used (after smoothing); an order past the weights given has weight 0.
+
+    >>> from bleu_lab import sentence_bleu
+    >>> [row[:3] for row in order_rows(sentence_bleu("the cat sat", ["the cat is here"], max_order=2))]
+    [(1, 2, 3), (2, 1, 2)]
+    """
     weights = list(result.weights) + [0.0] * (result.max_order - len(result.weights))
-    return zip(result.counts, result.totals, result.precisions, weights)
+    columns = zip(result.counts, result.totals, result.precisions, weights)
+    return [(n, m, t, p, w) for n, (m, t, p, w) in enumerate(columns, 1)]
 
 
-def _bp_formula(result) -> str:
-    c, r = result.candidate_length, result.reference_length
+def order_table_html(result, *, weights: bool = True, marked: bool = False, table_attributes: str = "",
+                     header_style: str = "padding:0 8px") -> str:
+    """The per-order table of a BLEU result as HTML: n, clipped, total, precision (and weight).
+
+    ``marked`` gives rows and number cells class names (``bl-row``, ``bl-clipped``, ``bl-total``,
+    ``bl-precision``), which the playground's tests and browser checks read; ``table_attributes`` and
+    ``header_style`` set the caller's look. The numbers are :func:`order_rows`'.
+    """
+    headings = ("n", "clipped", "total", "precision") + (("weight",) if weights else ())
+    header = "".join(f"<th style='{header_style}'>{h}</th>" for h in headings)
+    row, clipped, total, precision = (
+        (" class='bl-row'", " class='bl-clipped'", " class='bl-total'", " class='bl-precision'") if marked
+        else ("", "", "", "")
+    )
+    body = "".join(
+        f"<tr{row}><td>{n}</td><td{clipped}>{m}</td><td{total}>{t}</td><td{precision}>{p:.4f}</td>"
+        + (f"<td>{w:.4f}</td>" if weights else "") + "</tr>"
+        for n, m, t, p, w in order_rows(result)
+    )
+    return f"<table{table_attributes}><tr>{header}</tr>{body}</table>"
+
+
+def bp_formula(c: int, r: int, *, show_lengths: bool = False) -> str:
+    """The brevity penalty written out: BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002,
+    section 2.2.2). ``show_lengths`` puts the numbers into the c > r case.
+
+    >>> bp_formula(4, 6), bp_formula(7, 6), bp_formula(7, 6, show_lengths=True), bp_formula(0, 6)
+    ('exp(1 - 6/4)', '1 (c > r)', '1 (c = 7 > r = 6)', '0 (empty candidate)')
+    """
     if c > r:
-        return "1 (c > r)"
+        return f"1 (c = {c} > r = {r})" if show_lengths else "1 (c > r)"
     if c == 0:
         return "0 (empty candidate)"
     return f"exp(1 - {r}/{c})"
@@ -217,23 +254,47 @@ def highlight_longest_matches(tokens, others, max_order: int) -> str:
     return _marked_tokens(tokens, matched_orders(tokens, others, range(1, max_order + 1)), "in a matched")
 
 
-def _highlight_rows(result) -> str:
-    rows = []
-    for n in range(1, result.max_order + 1):
-        rows.append(
-            f"<tr><td style='padding-right:8px;white-space:nowrap'>{n}-grams</td>"
-            "<td style='text-align:left'>"
-            f"{highlight_tokens(result.candidate_tokens, result.reference_tokens, n)}</td></tr>"
+def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, reference_numbers=None,
+                        candidate_label: str = "{n}-grams", label_style: str = "padding-right:8px;white-space:nowrap",
+                        cell_style: str = "text-align:left", classes: bool = False,
+                        mark_references: bool = False, limit: int | None = None) -> str:
+    """Table rows (``<tr>`` elements, no table) showing which n-grams matched.
+
+    One row per order n = 1 .. ``max_order``: the candidate's tokens, those covered by a matched
+    (clipped) n-gram marked (:func:`highlight_tokens`). Then one row per reference, labelled
+    "reference k" with k from ``reference_numbers`` (1, 2, ... by default): its tokens as text, or
+    with ``mark_references`` each coloured by the longest matched n-gram covering it
+    (:func:`highlight_longest_matches`). ``limit`` shows only that many tokens of each text (the
+    matches are found on all of them); ``classes`` names the token cells ``bl-candidate-n`` and
+    ``bl-reference-k``; ``candidate_label``, ``label_style`` and ``cell_style`` set the caller's look.
+    """
+    references = [tuple(r) for r in reference_tokens]
+    numbers = range(1, len(references) + 1) if reference_numbers is None else reference_numbers
+    shown = tuple(candidate_tokens[:limit])
+
+    def row(label: str, css_class: str, content: str) -> str:
+        named = f" class='{css_class}'" if classes else ""
+        return f"<tr><td style='{label_style}'>{label}</td><td{named} style='{cell_style}'>{content}</td></tr>"
+
+    rows = [
+        row(candidate_label.format(n=n), f"bl-candidate-{n}", highlight_tokens(shown, references, n))
+        for n in range(1, max_order + 1)
+    ]
+    for k, tokens in zip(numbers, references):
+        content = (
+            highlight_longest_matches(tokens[:limit], [tuple(candidate_tokens)], max_order) if mark_references
+            else html.escape(" ".join(tokens[:limit]))
         )
-    references = "".join(
-        f"<tr><td style='padding-right:8px;white-space:nowrap'>reference {i}</td>"
-        f"<td style='text-align:left'>{html.escape(' '.join(reference))}</td></tr>"
-        for i, reference in enumerate(result.reference_tokens, 1)
-    )
+        rows.append(row(f"reference {k}", f"bl-reference-{k}", content))
+    return "".join(rows)
+
+
+def _highlight_rows(result) -> str:
+    rows = highlight_rows_html(result.candidate_tokens, result.reference_tokens, result.max_order)
     return (
         "<table style='margin-bottom:6px'>"
         "<tr><th colspan='2' style='text-align:left'>candidate, matched n-grams underlined per order</th></tr>"
-        f"{''.join(rows)}{references}</table>"
+        f"{rows}</table>"
     )
 
 
@@ -243,16 +304,12 @@ def bleu_html(result) -> str:
              f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * result.score:.2f})</span>"]
     if result.candidate_tokens is not None:
         parts.append(_highlight_rows(result))
-    header = "".join(f"<th style='padding:0 8px'>{h}</th>" for h in ("n", "clipped", "total", "precision", "weight"))
-    body = "".join(
-        f"<tr><td>{n}</td><td>{m}</td><td>{t}</td><td>{p:.4f}</td><td>{w:.4f}</td></tr>"
-        for n, (m, t, p, w) in enumerate(_rows(result), 1)
-    )
-    parts.append(f"<table><tr>{header}</tr>{body}</table>")
+    parts.append(order_table_html(result))
     parts.append(
         "<p style='margin:4px 0'>"
         f"c = {result.candidate_length}, r = {result.reference_length}, "
-        f"BP = {html.escape(_bp_formula(result))} = {result.brevity_penalty:.4f}; "
+        f"BP = {html.escape(bp_formula(result.candidate_length, result.reference_length))} = "
+        f"{result.brevity_penalty:.4f}; "
         f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p>"
         + (f"<p style='margin:2px 0'><b>{html.escape(above_one_note(result))}</b></p>" if result.above_one else "")
         + f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(result.signature)}</code></p></div>"

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from .bleu import brevity_penalty_value, sentence_bleu
 from .chrf import chrf
 from .examples import load_examples
-from .explanation import STYLE, highlight_longest_matches, highlight_tokens, legend_html
+from .explanation import STYLE, bp_formula, highlight_rows_html, legend_html, order_rows, order_table_html
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -313,9 +313,7 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         )
 
     notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
-    rows = tuple(
-        (n, m, t, p) for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
-    )
+    rows = tuple(row[:4] for row in order_rows(result))
     highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
     comparisons = ()
     metric_scores = {}
@@ -434,23 +432,15 @@ _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 
 
 def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes) -> str:
-    shown = tuple(candidate_tokens[:SHOWN_TOKENS])
-    rows = [
-        f"<tr><td style='{_CELL};white-space:nowrap'>candidate, {n}-grams</td>"
-        f"<td class='bl-candidate-{n}' style='{_CELL}'>"
-        f"{highlight_tokens(shown, [tuple(r) for r in reference_tokens], n)}</td></tr>"
-        for n in range(1, max_order + 1)
-    ]
-    rows += [
-        f"<tr><td style='{_CELL};white-space:nowrap'>reference {i}</td>"
-        f"<td class='bl-reference-{i}' style='{_CELL}'>"
-        f"{highlight_longest_matches(tokens[:SHOWN_TOKENS], [tuple(candidate_tokens)], max_order)}</td></tr>"
-        for i, tokens in zip(boxes, reference_tokens)
-    ]
+    rows = highlight_rows_html(
+        candidate_tokens, reference_tokens, max_order, reference_numbers=boxes, candidate_label="candidate, {n}-grams",
+        label_style=f"{_CELL};white-space:nowrap", cell_style=_CELL, classes=True, mark_references=True,
+        limit=SHOWN_TOKENS,
+    )
     return (
         "<div class='bl-highlights'>"
         "<div style='font-weight:bold'>Matched n-grams (clipped; underlined and coloured per order)</div>"
-        f"{legend_html(range(1, max_order + 1))}<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+        f"{legend_html(range(1, max_order + 1))}<table style='border-collapse:collapse'>{rows}</table>"
         f"<div style='font-size:0.85em;color:{_MUTED}'>"
         "A reference word is coloured by the longest matched n-gram that covers it.</div>"
         "</div>"
@@ -466,14 +456,6 @@ def _references_only_html(reference_tokens, boxes) -> str:
     return f"<table class='bl-highlights'>{rows}</table>"
 
 
-def _bp_formula(c: int, r: int) -> str:
-    if c > r:
-        return f"1 (c = {c} > r = {r})"
-    if c == 0:
-        return "0 (empty candidate)"
-    return f"exp(1 - {r}/{c})"
-
-
 def _fmt(value) -> str:
     return "n/a" if value is None else f"{value:.4f}"
 
@@ -484,23 +466,18 @@ def _compact(fragment: str) -> str:
 
 
 def _bleu_numbers_html(result) -> str:
-    header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("n", "clipped", "total", "precision"))
-    body = "".join(
-        f"<tr class='bl-row'><td>{n}</td><td class='bl-clipped'>{m}</td><td class='bl-total'>{t}</td>"
-        f"<td class='bl-precision'>{p:.4f}</td></tr>"
-        for n, (m, t, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
-    )
     smoothing = result.smoothing + ("" if result.settings.method.smooths else " (precision = clipped / total)")
     table = (
-        f"<table class='bl-table' style='text-align:right;border-collapse:collapse;margin:4px 0'>"
-        f"<tr>{header}</tr>{body}</table>"
-        f"<div style='font-size:0.9em;color:{_MUTED}'>smoothing: {html.escape(smoothing)}</div>"
+        order_table_html(result, weights=False, marked=True, header_style="padding:2px 10px",
+                         table_attributes=" class='bl-table' style='text-align:right;border-collapse:collapse;"
+                                          "margin:4px 0'")
+        + f"<div style='font-size:0.9em;color:{_MUTED}'>smoothing: {html.escape(smoothing)}</div>"
     )
     numbers = (
         "<div class='bl-numbers' style='margin:6px 0;font-size:1.05em'>"
         f"c = <span class='bl-c'>{result.candidate_length}</span>, "
         f"r = <span class='bl-r'>{result.reference_length}</span>, "
-        f"BP = {html.escape(_bp_formula(result.candidate_length, result.reference_length))} = "
+        f"BP = {html.escape(bp_formula(result.candidate_length, result.reference_length, show_lengths=True))} = "
         f"<span class='bl-bp'>{result.brevity_penalty:.4f}</span><br>"
         f"<b style='font-size:1.25em'>BLEU = <span class='bl-score'>{result.score:.4f}</span></b> "
         f"<span style='color:{_MUTED}'>(0-1 scale; sacrebleu prints {100 * result.score:.2f})</span></div>"
@@ -760,7 +737,7 @@ def compute_bp_explorer(
     text = (
         "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.5'>"
         f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
-        f"BP = {html.escape(_bp_formula(c, r))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
+        f"BP = {html.escape(bp_formula(c, r, show_lengths=True))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
         f"p1 = {matches}/{c} = <span class='bl-p1'>{p1:.4f}</span><br>"
         f"p1 &times; BP = <b><span class='bl-product'>{p1 * bp:.4f}</span></b></div>"
         f"<div style='margin-top:4px;line-height:1.35'><span style='color:{_MUTED}'>candidate:</span> "

@@ -206,3 +206,45 @@ def test_add_k_explanation_shows_the_smoothed_fraction():
         assert value in text
     # Without smoothing nothing is changed, so the column is not shown.
     assert "fraction used" not in sentence_bleu(candidate, [reference]).explain()
+
+
+def test_bp_formula_by_hand():
+    from bleu_lab.explanation import bp_formula
+
+    # Papineni et al. (2002), section 2.2.2: BP = 1 if c > r else exp(1 - r/c); nothing to score when c = 0.
+    assert bp_formula(11, 13) == "exp(1 - 13/11)"
+    assert bp_formula(6, 6) == "exp(1 - 6/6)"  # c = r is not c > r: exp(0) = 1 by the formula
+    assert bp_formula(14, 12) == "1 (c > r)"
+    assert bp_formula(14, 12, show_lengths=True) == "1 (c = 14 > r = 12)"
+    assert bp_formula(0, 5) == bp_formula(0, 5, show_lengths=True) == "0 (empty candidate)"
+
+
+def test_one_order_table_for_the_result_and_the_playground():
+    from bleu_lab.explanation import order_rows, order_table_html
+    from bleu_lab.playground import compute_playground
+
+    result = rover()
+    # Hand count of the rover example: (n, clipped, total, precision, weight 1/4).
+    assert [row[:3] for row in order_rows(result)] == [(n, m, t) for n, (m, t) in enumerate(zip(COUNTS, TOTALS), 1)]
+    assert [row[4] for row in order_rows(result)] == [0.25] * 4
+    plain = order_table_html(result)
+    assert "<th style='padding:0 8px'>weight</th>" in plain and "class=" not in plain
+    marked = order_table_html(result, weights=False, marked=True)
+    assert "weight" not in marked and marked.count("class='bl-row'") == 4
+    assert "<td class='bl-clipped'>8</td><td class='bl-total'>11</td>" in marked
+    view = compute_playground(CANDIDATE, [REFERENCE])
+    assert view.rows == tuple(row[:4] for row in order_rows(result))
+    assert f"<td class='bl-precision'>{8 / 11:.4f}</td>" in view.numbers_html
+
+
+def test_highlight_rows_mark_references_only_when_asked():
+    from bleu_lab.explanation import highlight_rows_html
+
+    # "the cat" matches the reference's first two tokens as a bigram; "sat" matches nothing.
+    plain = highlight_rows_html(["the", "cat", "sat"], [["the", "cat", "is", "here"]], 2)
+    assert plain.count("<tr>") == 3 and "reference 1</td><td style='text-align:left'>the cat is here</td>" in plain
+    marked = highlight_rows_html(["the", "cat", "sat"], [["the", "cat", "is", "here"]], 2, reference_numbers=[3],
+                                 classes=True, mark_references=True, limit=2)
+    reference_row = marked[marked.index("reference 3"):]
+    assert "class='bl-reference-3'" in reference_row and reference_row.count("bl-mark-2") == 2
+    assert "here" not in reference_row  # limit=2: only the first two tokens are shown
