@@ -24,9 +24,10 @@ import html
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .bleu import brevity_penalty_value, sentence_bleu
 from .chrf import chrf
@@ -209,7 +210,9 @@ def compute_playground(
     ``sentence_bleu(candidate, non_blank_references, max_order=max_order,
     smoothing=smoothing, tokenize=tokenize, lowercase=lowercase)``. With
     ``compare=True`` the same score from sacrebleu and nltk is added where
-    they compute the same thing, with the settings that make them comparable.
+    they compute the same thing, with the settings that make them comparable:
+    the ``compare=False`` view (cached) with only their numbers added, so a
+    widget that asks for both computes bleu_lab's part once.
 
     ``metric`` is one of :data:`METRIC_VIEWS`. "TER" adds ``ter(candidate,
     references, case_sensitive=not lowercase)`` (Snover et al. 2006: edits /
@@ -221,20 +224,34 @@ def compute_playground(
         if isinstance(references, str):
             references = [references]
         references = tuple(_as_text(r) for r in (references or ()))
-        key = (candidate, references, tokenize, lowercase, max_order, smoothing, metric, bool(compare))
+        key = (candidate, references, tokenize, lowercase, max_order, smoothing, metric)
         try:
             hash(key)
         except TypeError:  # an unhashable setting: it gets its error message, uncached
-            return _compute_playground(*key)
-        return _cached_playground(*key)
+            scored = _compute_playground(*key)
+            return _with_comparisons(scored, *key[2:6]) if compare else scored.view
+        return _cached_compared(*key) if compare else _cached_playground(*key).view
     except Exception as error:  # noqa: BLE001 - a widget must show a message, never a traceback
         return PlaygroundView(metric=str(metric), score=None, message=f"Could not compute a score: {error}")
 
 
+class _Scored(NamedTuple):
+    """The view without other libraries, and what they need to score the same texts (None: no score)."""
+
+    view: PlaygroundView
+    inputs: tuple | None  # (candidate text, kept reference texts, candidate tokens, kept reference tokens)
+
+
 @lru_cache(maxsize=_CACHE)
-def _cached_playground(*key) -> PlaygroundView:
+def _cached_playground(*key) -> _Scored:
     """The view of one state of the controls, computed once (views are immutable, so sharing is safe)."""
     return _compute_playground(*key)
+
+
+@lru_cache(maxsize=_CACHE)
+def _cached_compared(*key) -> PlaygroundView:
+    """The same view with the other libraries' numbers: bleu_lab's part comes from the cache above, not again."""
+    return _with_comparisons(_cached_playground(*key), *key[2:6])
 
 
 @lru_cache(maxsize=_CACHE)
@@ -253,12 +270,14 @@ def _as_text(value) -> str:
     raise TypeError(f"a text box holds a string, not {type(value).__name__}")
 
 
-def _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric, compare):
+def _no_score(metric: str, message: str, highlights_html: str = "") -> _Scored:
+    """A view with no score (``message`` says why): other libraries have nothing to add to it."""
+    return _Scored(PlaygroundView(metric=metric, score=None, message=message, highlights_html=highlights_html), None)
+
+
+def _compute_playground(candidate, references, tokenize, lowercase, max_order, smoothing, metric) -> _Scored:
     if metric not in METRIC_VIEWS:
-        return PlaygroundView(
-            metric=str(metric), score=None,
-            message=f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.",
-        )
+        return _no_score(str(metric), f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.")
     try:
         if isinstance(tokenize, str) and isinstance(lowercase, bool):
             candidate_tokens = _box_tokens(candidate, tokenize, lowercase)
@@ -267,7 +286,7 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
             candidate_tokens = _tokenize(candidate, tokenize, lowercase=lowercase)
             all_reference_tokens = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
     except (TypeError, ValueError) as error:
-        return PlaygroundView(metric=metric, score=None, message=str(error))
+        return _no_score(metric, str(error))
 
     notes = []
     kept = [i for i, tokens in enumerate(all_reference_tokens) if tokens]
@@ -280,17 +299,13 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         noun, verb = ("boxes", "are") if several else ("box", "is")
         notes.append(f"Reference {noun} {listed} {verb} empty and left out.")
     if not kept:
-        return PlaygroundView(
-            metric=metric,
-            score=None,
-            message="Type at least one reference: with no reference there is nothing to compare with, so no score.",
+        return _no_score(
+            metric, "Type at least one reference: with no reference there is nothing to compare with, so no score."
         )
     if not candidate_tokens:
-        return PlaygroundView(
-            metric=metric,
-            score=None,
-            message="Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.",
-            highlights_html=_references_only_html([all_reference_tokens[i] for i in kept], boxes),
+        return _no_score(
+            metric, "Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.",
+            _references_only_html([all_reference_tokens[i] for i in kept], boxes),
         )
     kept_texts = [references[i] for i in kept]
     reference_tokens = [all_reference_tokens[i] for i in kept]
@@ -302,11 +317,9 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
             tokenize=tokenize, lowercase=lowercase,
         )
     except (TypeError, ValueError) as error:
-        return PlaygroundView(
-            metric=metric,
-            score=None,
-            message=f"BLEU cannot be computed with these settings: {error}",
-            highlights_html=_highlights_html(
+        return _no_score(
+            metric, f"BLEU cannot be computed with these settings: {error}",
+            _highlights_html(
                 candidate_tokens, reference_tokens,
                 max_order if isinstance(max_order, int) and 1 <= max_order <= 4 else 1, boxes,
             ),
@@ -315,38 +328,26 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
     rows = tuple(row[:4] for row in order_rows(result))
     highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
-    comparisons = ()
     metric_scores = {}
     if metric == "BLEU":
-        if compare:
-            comparisons = (
-                sacrebleu_sentence_bleu(candidate, kept_texts, tokenize=tokenize, lowercase=lowercase,
-                                        max_order=max_order, smoothing=smoothing,
-                                        candidate_tokens=candidate_tokens, reference_tokens=reference_tokens),
-                nltk_sentence_bleu(candidate_tokens, reference_tokens, max_order=max_order, smoothing=smoothing),
-            )
         numbers = _bleu_numbers_html(result)
-        compared = _comparison_html("BLEU", result.score, comparisons)
         chart = _precision_chart(result)
     elif metric == "ROUGE":
-        metric_scores, comparisons, extra = _rouge_scores(candidate, kept_texts, compare)
+        metric_scores, extra = _rouge_scores(candidate, kept_texts)
         notes.extend(extra)
         numbers = _bleu_summary_line(result) + _rouge_html(metric_scores)
-        compared = _rouge_comparison_html(metric_scores, comparisons)
         chart = _rouge_chart(metric_scores)
     elif metric == "chrF":
-        metric_scores, comparisons, extra = _chrf_scores(candidate, kept_texts, lowercase, compare)
+        metric_scores, extra = _chrf_scores(candidate, kept_texts, lowercase)
         notes.extend(extra)
         numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, lowercase)
-        compared = _comparison_html("chrF", metric_scores["chrF"], comparisons) if metric_scores else ""
         chart = _chrf_chart(metric_scores, result)
     else:
-        metric_scores, comparisons, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase, compare)
+        metric_scores, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase)
         notes.extend(extra)
         numbers = _bleu_summary_line(result) + ter_html
-        compared = _comparison_html("TER", metric_scores["TER"], comparisons) if metric_scores else ""
         chart = _ter_chart(metric_scores, result)
-    return PlaygroundView(
+    view = PlaygroundView(
         metric=metric,
         score=result.score,
         notes=tuple(notes),
@@ -357,13 +358,41 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         result=result,
         # Views are cached and shared: the scores are handed out read-only.
         metric_scores=MappingProxyType(metric_scores),
-        comparisons=comparisons,
         highlights_html=_compact(highlights),
         numbers_html=_compact(numbers),
-        comparison_html=_compact(compared),
         chart=chart,
         reference_boxes=boxes,
     )
+    return _Scored(view, (candidate, tuple(kept_texts), candidate_tokens, tuple(reference_tokens)))
+
+
+def _with_comparisons(scored: _Scored, tokenize, lowercase, max_order, smoothing) -> PlaygroundView:
+    """``scored.view`` with the same numbers from other libraries (sacrebleu, nltk, rouge-score) beside bleu_lab's."""
+    view = scored.view
+    if scored.inputs is None:
+        return view
+    candidate, texts, candidate_tokens, reference_tokens = scored.inputs
+    scores = view.metric_scores
+    if view.metric == "BLEU":
+        comparisons: tuple[Comparison, ...] = (
+            sacrebleu_sentence_bleu(candidate, texts, tokenize=tokenize, lowercase=lowercase, max_order=max_order,
+                                    smoothing=smoothing, candidate_tokens=candidate_tokens,
+                                    reference_tokens=reference_tokens),
+            nltk_sentence_bleu(candidate_tokens, reference_tokens, max_order=max_order, smoothing=smoothing),
+        )
+        compared = _comparison_html("BLEU", view.score, comparisons)
+    elif view.metric == "ROUGE":
+        comparisons = rouge_score_fmeasures(candidate, texts)
+        compared = _rouge_comparison_html(scores, comparisons)
+    elif view.metric == "chrF":
+        comparisons = (sacrebleu_chrf(candidate, texts, lowercase=lowercase),)
+        compared = _comparison_html("chrF", scores["chrF"], comparisons)
+    elif scores:  # TER, when bleu_lab could compute it
+        comparisons = (sacrebleu_ter(candidate, texts, case_sensitive=not lowercase),)
+        compared = _comparison_html("TER", scores["TER"], comparisons)
+    else:
+        return view
+    return replace(view, comparisons=comparisons, comparison_html=_compact(compared))
 
 
 def _scripts(token: str) -> set:
@@ -551,13 +580,12 @@ def _rouge_own(candidate: str, references: tuple) -> dict:
     return {name: (r.precision, r.recall, r.fmeasure) for name, r in found.items()}
 
 
-def _rouge_scores(candidate, references, compare):
+def _rouge_scores(candidate, references):
     notes = [_ROUGE_NOTE]
     scores = dict(_rouge_own(candidate, tuple(references)))
     if not any(ch.isascii() and ch.isalnum() for ch in candidate):
         notes.append("After ROUGE's tokenization the candidate is empty (no a-z or 0-9), so ROUGE is 0.")
-    comparisons = rouge_score_fmeasures(candidate, references) if compare else ()
-    return scores, comparisons, notes
+    return scores, notes
 
 
 def _rouge_html(scores) -> str:
@@ -594,11 +622,10 @@ def _chrf_own(candidate: str, references: tuple, lowercase: bool) -> float:
     return chrf(candidate, references, lowercase=lowercase).score
 
 
-def _chrf_scores(candidate, references, lowercase, compare):
+def _chrf_scores(candidate, references, lowercase):
     scores = {"chrF": _chrf_own(candidate, tuple(references), lowercase)}
-    comparisons = (sacrebleu_chrf(candidate, references, lowercase=lowercase),) if compare else ()
     notes = ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
-    return scores, comparisons, notes
+    return scores, notes
 
 
 def _chrf_html(scores, lowercase) -> str:
@@ -624,15 +651,14 @@ def _ter_own(candidate: str, references: tuple, case_sensitive: bool):
     return ter(candidate, list(references), case_sensitive=case_sensitive)
 
 
-def _ter_scores(candidate, references, lowercase, compare):
-    """TER's numbers, sacrebleu's TER for the same settings, notes, and the HTML marking the edits."""
+def _ter_scores(candidate, references, lowercase):
+    """TER's numbers, notes, and the HTML marking the edits."""
     case_sensitive = not lowercase
     try:
         result = _ter_own(candidate, tuple(references), case_sensitive)
     except (TypeError, ValueError) as error:
-        return {}, (), [_TER_NOTE, f"TER cannot be computed: {error}"], ""
+        return {}, [_TER_NOTE, f"TER cannot be computed: {error}"], ""
     scores = {"TER": result.score, "edits": result.num_edits, "reference length": result.reference_length}
-    comparisons = (sacrebleu_ter(candidate, references, case_sensitive=case_sensitive),) if compare else ()
     numbers = (
         f"<div style='font-size:1.2em;margin:4px 0'><b>TER = <span class='bl-ter'>{result.score:.4f}</span></b> "
         f"= <span class='bl-ter-edits'>{result.num_edits}</span> edits / "
@@ -641,7 +667,7 @@ def _ter_scores(candidate, references, lowercase, compare):
         f"</span></div>"
         f"<div class='bl-ter-edits-view'>{result._repr_html_()}</div>"
     )
-    return scores, comparisons, [_TER_NOTE], numbers
+    return scores, [_TER_NOTE], numbers
 
 
 # ---------------------------------------------------------------- charts

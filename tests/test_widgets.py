@@ -422,6 +422,35 @@ def test_playground_widget_follows_its_controls():
     assert [box.value for box in widget.references] == [*nasa["references"], *blanks]
 
 
+@pytest.mark.parametrize("metric", ["BLEU", "ROUGE", "chrF", "TER"])
+def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
+    # The widget asks for the view without the other libraries at each keystroke, then with them once
+    # typing pauses: sentence BLEU, the table and the highlights are computed once for both.
+    from unittest import mock
+
+    import bleu_lab.playground as playground_module
+
+    candidate = f"the counted cat sat on a mat for {metric}"  # inputs no other test caches
+    with mock.patch.object(playground_module, "sentence_bleu", wraps=playground_module.sentence_bleu) as spy:
+        quick = compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=False)
+        full = compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=True)
+        assert spy.call_count == 1
+        assert compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=True) is full  # cached too
+    assert quick.comparisons == () and quick.comparison_html == ""
+    assert full.comparisons and "this package" in full.comparison_html
+    assert (full.score, full.rows, full.html.replace(full.comparison_html, "")) == (quick.score, quick.rows, quick.html)
+
+    from bleu_lab.widgets import playground
+
+    widget = playground(debounce=0)
+    with mock.patch.object(playground_module, "sentence_bleu", wraps=playground_module.sentence_bleu) as spy:
+        widget.metric.value = metric
+        calls = spy.call_count
+        widget.candidate.value = candidate + " again"  # the text now, then the chart and other libraries
+        assert spy.call_count == calls + 1
+    assert widget.comparison.value == widget.view.comparison_html != ""
+
+
 def test_bp_explorer_widget_moves_with_its_sliders():
     from bleu_lab.bleu import brevity_penalty_value
     from bleu_lab.widgets import bp_explorer
