@@ -13,7 +13,7 @@ sentence and corpus functions only tokenize, count and add up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import chain
 from typing import Any
@@ -36,6 +36,7 @@ from .inputs import (
     check_count,
     check_counts,
     check_matches_within_totals,
+    check_systems,
     describe,
 )
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
@@ -98,9 +99,7 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
             f"totals for orders 1-5 (or use sentence_bleu / corpus_bleu, which count them)"
         )
     if last_sentence is not None:
-        fifth = len(last_sentence.totals) >= _NLTK_FIFTH_ORDER
-        last = ([last_sentence.candidate_length], [last_sentence.matches[4] if fifth else 0],
-                [last_sentence.totals[4] if fifth else 0])
+        last = ([last_sentence.candidate_length], [last_sentence.matches], [last_sentence.totals])
     try:
         scored = bleu_scores([counts], [totals], [candidate_length], [reference_length], settings, last=last)
     except (FloatingPointError, OverflowError) as error:
@@ -193,6 +192,16 @@ def tokenize_corpus(candidates, references, tokenize, lowercase):
     for refs in references:
         reference_tokens.append(flat[start : start + len(refs)])
         start += len(refs)
+    return candidate_tokens, reference_tokens
+
+
+def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSettings, *, function: str, call: str):
+    """Check and tokenize several systems' lines against the same references, every text once:
+    ``(candidate tokens of each system, reference tokens)``. ``systems`` maps the names that
+    messages use to the lines (see :func:`bleu_lab.inputs.check_systems`)."""
+    checked, checked_references = check_systems(systems, references, function=function, call=call)
+    candidate_tokens = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase)[0] for lines in checked]
+    _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
     return candidate_tokens, reference_tokens
 
 

@@ -74,14 +74,15 @@ def read_lines(path: str, stdin=None) -> list:
 
 
 def _check_same_length(named_lines) -> int:
-    (first_name, first), *others = named_lines
-    for name, lines in others:
-        if len(lines) != len(first):
-            raise CommandLineError(
-                f"{first_name!r} has {len(first)} lines but {name!r} has {len(lines)}; "
-                "line i of every file must be the same segment"
-            )
-    return len(first)
+    from .inputs import check_same_lengths
+
+    lengths = {_shown(name): len(lines) for name, lines in named_lines}
+    try:
+        # The references define the test set, so a file that disagrees with them is the one off.
+        return check_same_lengths(lengths, anchor=list(lengths)[-1], what="line i of every file must be segment i",
+                                  right="Give every file one line per segment, in the same order.")
+    except ValueError as error:
+        raise CommandLineError(str(error)) from None
 
 
 # ----------------------------------------------------------------------------- roles
@@ -170,6 +171,8 @@ def score_bleu(systems, references, args) -> list:
     """Corpus BLEU of every system: references tokenized once, each system counted once."""
     import bleu_lab
 
+    from .counting import statistics_columns
+    from .scoring import bleu_scores
     from .significance import bleu_score_sums, collect_systems
 
     keywords = _bleu_keywords(args)
@@ -177,8 +180,7 @@ def score_bleu(systems, references, args) -> list:
     scored = []
     for statistics in collect_systems(systems, references, keywords, function="bleu-lab score"):
         result = statistics.result  # corpus_bleu's result: nltk's methods get their phantom n-grams and last sentence
-        total = statistics.matrix.sum(axis=0).astype(int).tolist()
-        width = (len(total) - 2) // 2
+        c, r, matches, totals = statistics_columns(statistics.matrix.sum(axis=0).astype(int))
         scoring = {k: v for k, v in keywords.items() if k not in ("tokenize", "lowercase")}
         details = {
             "precisions": result.precisions, "counts": result.counts, "totals": result.totals,
@@ -186,7 +188,7 @@ def score_bleu(systems, references, args) -> list:
             "reference_length": result.reference_length,
         }
         if not result.settings.method.smooths and 0.0 in result.precisions[:order]:
-            smoothed = bleu_lab.bleu_from_stats(total[2:2 + width], total[2 + width:], total[0], total[1],
+            smoothed = bleu_lab.bleu_from_stats(matches.tolist(), totals.tolist(), int(c), int(r),
                                                 **{**scoring, "smoothing": SACREBLEU_CLI_SMOOTHING})
             n = result.precisions.index(0.0) + 1
             details["note"] = (
@@ -195,10 +197,10 @@ def score_bleu(systems, references, args) -> list:
             )
         sentence_scores = None
         if args.sentence_level:
-            sentence_scores = [
-                bleu_lab.bleu_from_stats(row[2:2 + width], row[2 + width:], row[0], row[1], **scoring).score
-                for row in statistics.matrix.astype(int).tolist()
-            ]
+            # Each row scored as its own sentence (for nltk's methods, its own last sentence too).
+            lengths, closest, row_matches, row_totals = statistics_columns(statistics.matrix)
+            sentence_scores = bleu_scores(row_matches, row_totals, lengths, closest,
+                                          statistics.settings).scores.tolist()
         # nltk's methods look at single sentences, which a randomization trial does not keep.
         sums = None if statistics.settings.method.phantom_ngrams else bleu_score_sums(statistics)
         scored.append(Scored("BLEU", result.score, details, result.signature, statistics, sums, sentence_scores,
@@ -240,19 +242,13 @@ def score_ter(systems, references, args) -> list:
     import numpy as np
 
     from .settings import TerSettings
-    from .ter import corpus_ter, reference_words
+    from .ter import corpus_ter, reference_words, ter_from_sums
 
     settings = TerSettings(args.ter_normalized, args.ter_no_punct, args.ter_asian_support, args.ter_case_sensitive)
     options = {"normalized": args.ter_normalized, "no_punct": args.ter_no_punct,
                "asian_support": args.ter_asian_support, "case_sensitive": args.ter_case_sensitive}
     # Tokens are used as given by corpus_ter (lowercasing them again changes nothing).
     tokenized = [[list(reference_words(r, settings)) or [] for r in refs] for refs in references]
-
-    def score_sums(sums):
-        sums = np.atleast_2d(sums)
-        edits, lengths = sums[:, 0], sums[:, 1]
-        safe = np.where(lengths > 0, lengths, 1.0)
-        return np.where(lengths > 0, edits / safe, np.where(edits > 0, 1.0, 0.0))
 
     scored = []
     for lines in systems:
@@ -261,9 +257,9 @@ def score_ter(systems, references, args) -> list:
         details = {"num_edits": result.num_edits, "reference_length": result.reference_length,
                    "shifts": result.num_shifts, "substitutions": result.substitutions,
                    "deletions": result.deletions, "insertions": result.insertions}
-        sentence_scores = [float(score_sums(row)[0]) for row in rows] if args.sentence_level else None
+        sentence_scores = ter_from_sums(rows).tolist() if args.sentence_level else None
         signature = result.signature
-        scored.append(Scored("TER", result.score, details, signature, rows, score_sums, sentence_scores, result))
+        scored.append(Scored("TER", result.score, details, signature, rows, ter_from_sums, sentence_scores, result))
     return scored
 
 

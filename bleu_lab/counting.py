@@ -78,6 +78,22 @@ def max_reference_counts(references, n: int) -> Counter:
     return merged
 
 
+def statistics_columns(rows) -> tuple:
+    """``(c, r, matches, totals)`` of statistics rows laid out ``c, r, matches_1..N, totals_1..N``.
+
+    The one place that knows the layout: ``c`` and ``r`` are columns, ``matches`` and ``totals``
+    blocks of N columns (views, so writing to them writes to ``rows``). Sums of rows (a corpus, a
+    bootstrap sample) have the same layout.
+
+    >>> import numpy as np
+    >>> c, r, matches, totals = statistics_columns(np.array([[7, 6, 2, 0, 7, 6]]))
+    >>> c.tolist(), r.tolist(), matches.tolist(), totals.tolist()
+    ([7], [6], [[2, 0]], [[7, 6]])
+    """
+    order = (rows.shape[-1] - 2) // 2
+    return rows[..., 0], rows[..., 1], rows[..., 2 : 2 + order], rows[..., 2 + order :]
+
+
 class SentenceStats:
     """BLEU's sufficient statistics (Papineni et al. 2002, section 2), numpy-backed and read-only.
 
@@ -138,29 +154,29 @@ class SentenceStats:
     @property
     def candidate_length(self) -> int:
         """c, summed over the sentences."""
-        return int(self.rows[:, 0].sum())
+        return int(statistics_columns(self.rows)[0].sum())
 
     @property
     def reference_length(self) -> int:
         """r (the closest reference length of each sentence), summed."""
-        return int(self.rows[:, 1].sum())
+        return int(statistics_columns(self.rows)[1].sum())
 
     @property
     def matches(self) -> tuple:
         """Clipped matches of each order, summed."""
-        return tuple(self._sum()[2 : 2 + self.order])
+        return tuple(statistics_columns(self.rows)[2].sum(axis=0).tolist())
 
     @property
     def totals(self) -> tuple:
         """Candidate n-grams of each order, summed."""
-        return tuple(self._sum()[2 + self.order :])
+        return tuple(statistics_columns(self.rows)[3].sum(axis=0).tolist())
 
     @property
     def phantom_totals(self) -> tuple:
         """nltk's denominators: each sentence's empty order counts one n-gram, sum of max(1, t_n)."""
         import numpy as np
 
-        return tuple(np.maximum(self.rows[:, 2 + self.order :], 1).sum(axis=0).tolist())
+        return tuple(np.maximum(statistics_columns(self.rows)[3], 1).sum(axis=0).tolist())
 
     def as_row(self) -> list:
         """The summed statistics as one flat row: c, r, matches..., totals..."""
@@ -361,21 +377,23 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
     end_of = np.repeat(np.cumsum(text_lengths), text_lengths)
 
     matrices = []
+    matches_of = []  # each system's block of clipped matches, filled order by order below
     lengths = text_lengths.tolist()
     for system in range(n_systems):
-        candidate_lengths = text_lengths[first_text + system]
         matrix = np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64)
-        matrix[:, 0] = candidate_lengths
+        c, r, matches, totals = statistics_columns(matrix)
+        c[:] = text_lengths[first_text + system]
         if max_refs == 1:
-            matrix[:, 1] = text_lengths[first_text + n_systems]
+            r[:] = text_lengths[first_text + n_systems]
         else:
-            matrix[:, 1] = [
+            r[:] = [
                 closest_reference_length(lengths[first + system], lengths[first + n_systems : first + n_systems + k])
                 for first, k in zip(first_text.tolist(), refs_per_sentence.tolist())
             ]
         for n in range(1, max_order + 1):
-            matrix[:, 1 + max_order + n] = np.maximum(candidate_lengths - n + 1, 0)
+            totals[:, n - 1] = np.maximum(c - n + 1, 0)
         matrices.append(matrix)
+        matches_of.append(matches)
 
     positions = np.arange(n_tokens)
     keys = sentence_of * id_range + token_ids
@@ -392,9 +410,9 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
         in_reference = counts[:, n_systems] if max_refs == 1 else counts[:, n_systems:].max(axis=1)
         gram_sentence = np.empty(n_grams, dtype=np.int64)
         gram_sentence[inverse] = sentence_of[positions]
-        for system, matrix in enumerate(matrices):
+        for system, matches in enumerate(matches_of):
             clipped = np.minimum(counts[:, system], in_reference)
-            matrix[:, 1 + n] = np.bincount(gram_sentence, weights=clipped, minlength=n_sentences)
+            matches[:, n - 1] = np.bincount(gram_sentence, weights=clipped, minlength=n_sentences)
         if n < max_order:
             # Only an n-gram in a reference and in some candidate can start a matching (n+1)-gram.
             live = (in_reference > 0) & (counts[:, :n_systems].max(axis=1) > 0)

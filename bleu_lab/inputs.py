@@ -19,7 +19,7 @@ import math
 import numbers
 from collections import UserString
 from collections.abc import Mapping, Sequence, Set
-from typing import Union
+from typing import Any, Union
 
 # What the metrics take: a text is a string (tokenized) or a sequence of token strings (used as is);
 # the references of one candidate are a sequence of texts; a corpus's, one such sequence per candidate.
@@ -298,6 +298,49 @@ def check_corpus(candidates, references, *, function: str):
         checked_candidates.append(c)
         checked_references.append(r)
     return checked_candidates, checked_references
+
+
+def check_same_lengths(lengths: Mapping[str, int], *, anchor: str, what: str, right: str) -> int:
+    """The length every named sequence must share, ``lengths[anchor]``: line i of each is test sentence i.
+
+    Otherwise a ValueError that lists every length and names the ones that are off, e.g.
+    "..., but their lengths differ: baseline has 3, system has 2 lines (system is off)".
+    """
+    expected = lengths[anchor]
+    wrong = [name for name, n in lengths.items() if n != expected]
+    if wrong:
+        counts = ", ".join(f"{name} has {n}" for name, n in lengths.items())
+        raise ValueError(
+            f"{what}, but their lengths differ: {counts} lines ({' and '.join(wrong)} "
+            f"{'is' if len(wrong) == 1 else 'are'} off). {right}"
+        )
+    return expected
+
+
+def check_systems(systems: Mapping[str, Any], references, *, function: str, call: str):
+    """Check several systems' lines against the same references: ``(checked systems, checked references)``.
+
+    The first system is checked together with the references (:func:`check_corpus`); every other one
+    must have as many lines, each checked on its own, so the references are checked once however many
+    systems share them. ``systems`` maps the name used in messages to the lines.
+    """
+    names = list(systems)
+    first, checked_references = check_corpus(systems[names[0]], references, function=function)
+    checked = [first]
+    for name in names[1:]:
+        lines = systems[name]
+        if isinstance(lines, str) or not _is_sequence(lines):
+            raise TypeError(
+                f"{name} is {describe(lines)}; it must be a list of lines, one per test sentence "
+                f"({len(first)}, as in {names[0]}). Right: {call}"
+            )
+        check_same_lengths({names[0]: len(first), name: len(lines)}, anchor=names[0],
+                           what=f"{function} scores every system on the same test sentences", right=f"Right: {call}")
+        if _all_plain_strings(lines):
+            checked.append(_without_byte_order_marks(lines))
+        else:
+            checked.append([check_text(line, what=f"{name}[{i}]", call=call) for i, line in enumerate(lines)])
+    return checked, checked_references
 
 
 def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[list[str]]:

@@ -27,12 +27,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from .bleu import score_with_settings
+from .bleu import score_counted, tokenize_systems
 from .chrf import system_chrf
-from .counting import systems_statistics_matrices
-from .inputs import check_confidence, check_corpus, check_n_samples, check_text
+from .counting import SentenceStats, statistics_columns, systems_statistics_matrices
+from .inputs import check_confidence, check_n_samples
+from .scoring import bleu_scores
 from .settings import BleuSettings
-from .tokenizers import apply_tokenizer, get_tokenizer, tokenize_lines_with
+from .tokenizers import get_tokenizer, tokenize_lines_with
 
 
 def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False) -> list:
@@ -73,27 +74,12 @@ def system_statistics(
             "systems must be a non-empty mapping from a system name to its candidate lines. "
             "Right: system_bleu({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])"
         )
-    BleuSettings(tokenize=tokenize, lowercase=lowercase)  # checks both
-    function = get_tokenizer(tokenize)
-    names = list(systems)
-    # The first system is checked together with the references; the others share them, so only their lines
-    # need checking (the references are not checked again for every system).
-    first, checked_references = check_corpus(systems[names[0]], references, function="system_bleu")
-    candidates = [tokenize_lines_with(first, function, lowercase)]
-    for name in names[1:]:
-        lines = systems[name]
-        if isinstance(lines, str) or not isinstance(lines, Sequence) or len(lines) != len(first):
-            raise ValueError(
-                f"systems[{name!r}] must be a list of {len(first)} lines, one per segment, like "
-                f"systems[{names[0]!r}]. Right: system_bleu({{'A': lines_a, 'B': lines_b}}, references)"
-            )
-        call = f"system_bleu({{{name!r}: lines}}, references)"
-        candidates.append([
-            apply_tokenizer(check_text(line, what=f"systems[{name!r}][{i}]", call=call), function, lowercase)
-            for i, line in enumerate(lines)
-        ])
-    reference_tokens = [tokenize_lines_with(refs, function, lowercase) for refs in checked_references]
-    return dict(zip(names, systems_statistics_matrices(candidates, reference_tokens, 4)))
+    settings = BleuSettings(tokenize=tokenize, lowercase=lowercase)
+    candidates, reference_tokens = tokenize_systems(
+        {f"systems[{name!r}]": lines for name, lines in systems.items()}, references, settings,
+        function="system_bleu", call="system_bleu({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])",
+    )
+    return dict(zip(systems, systems_statistics_matrices(candidates, reference_tokens, settings.counting_order)))
 
 
 def system_bleu(
@@ -131,12 +117,10 @@ def bleu_of_statistics(
     1.0
     """
     settings = BleuSettings(tokenize=tokenize, lowercase=lowercase)
-    results = {}
-    for name, rows in statistics.items():
-        c, r, *rest = rows.sum(axis=0).tolist()
-        result = score_with_settings(rest[:4], rest[4:], c, r, settings, n_references=n_references)
-        results[name] = replace(result, sentences=len(rows))
-    return results
+    return {
+        name: replace(score_counted(SentenceStats(rows=rows), settings, n_references=n_references), sentences=len(rows))
+        for name, rows in statistics.items()
+    }
 
 
 def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
@@ -150,7 +134,8 @@ def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
     [1.0, 0.5946]
     """
     settings = BleuSettings(smoothing=smoothing, tokenize=None, lowercase=None)
-    return [score_with_settings(row[2:6], row[6:10], row[0], row[1], settings).score for row in rows.tolist()]
+    c, r, matches, totals = statistics_columns(rows)
+    return bleu_scores(matches, totals, c, r, settings).scores.tolist()  # each row its own sentence
 
 
 def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3) -> tuple:

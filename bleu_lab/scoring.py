@@ -55,8 +55,9 @@ def bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings:
     * nltk's (Chen and Cherry 2014): ``totals`` are the phantom totals (an empty order counts
       one per sentence, as nltk divides by max(1, t_n)); orders whose precision is 0 are left out
       of the sum; BLEU is 0 when no unigram matched (and, for method0, when a weighted order has
-      no match). ``last`` is ``(length, fifth_matches, fifth_totals)`` per row of the sentence
-      methods 4-7 look at; by default each row is its own last sentence.
+      no match). ``last`` is ``(lengths, matches, totals)``, one row per row of the sentence
+      methods 4-7 look at (they read its length and 5-gram counts; 0 where only N < 5 orders
+      were counted); by default each row is its own last sentence.
 
     >>> from bleu_lab.settings import BleuSettings
     >>> scored = bleu_scores([[5, 4, 3, 2]], [[6, 5, 4, 3]], [6], [6], BleuSettings())
@@ -76,11 +77,12 @@ def bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings:
         safe_c = np.where(c > 0, c, 1.0)
         bp = np.where(c > r, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
         if method.phantom_ngrams:
-            if last is None:
-                has_fifth = all_totals.shape[1] >= 5
-                zeros = np.zeros(rows)
-                last = (c, all_matches[:, 4] if has_fifth else zeros, all_totals[:, 4] if has_fifth else zeros)
-            last_length, fifth_matches, fifth_totals = (np.asarray(x, dtype=np.float64) for x in last)
+            last_length, last_matches, last_totals = (
+                (c, all_matches, all_totals) if last is None else (np.asarray(x, dtype=np.float64) for x in last)
+            )
+            has_fifth = last_matches.shape[1] >= 5
+            fifth_matches = last_matches[:, 4] if has_fifth else np.zeros(rows)
+            fifth_totals = last_totals[:, 4] if has_fifth else np.zeros(rows)
             precisions = method.rule(Orders(np, m, t, c, last_length, fifth_matches, fifth_totals), value)
             weights = np.asarray(settings.weights if settings.weights is not None else (1.0 / order,) * order)
             positive = precisions > 0

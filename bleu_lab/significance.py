@@ -34,9 +34,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .bleu import score_counted, tokenize_corpus
-from .counting import count_systems_statistics, product_in_blocks, resampled_sums
-from .inputs import References, Text, check_confidence, check_corpus, check_n_samples, check_seed, describe
+from .bleu import score_counted, tokenize_systems
+from .counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
+from .inputs import (
+    References,
+    Text,
+    check_confidence,
+    check_n_samples,
+    check_same_lengths,
+    check_seed,
+    describe,
+)
 from .scoring import bleu_scores
 from .settings import BleuSettings
 from .smoothing import Method6Undefined, method_names
@@ -179,42 +187,38 @@ def _fresh_seed(seed):
 
 def _check_same_lengths(systems, references, function):
     """A paired test needs one line per test sentence in every system: say which one differs."""
-    names = ("baseline", "system")
     lengths = {}
-    for name, lines in zip(names, systems):
+    for name, lines in zip(("baseline", "system"), systems):
         if hasattr(lines, "__len__") and not isinstance(lines, (str, bytes)):
             lengths[name] = len(lines)
     if hasattr(references, "__len__") and not isinstance(references, (str, bytes)):
         lengths["references"] = len(references)
-    if len(set(lengths.values())) > 1:
-        counts = ", ".join(f"{name} has {n}" for name, n in lengths.items())
-        expected = lengths.get("references", lengths.get("baseline"))
-        wrong = [name for name, n in lengths.items() if n != expected]
-        raise ValueError(
-            f"{function} compares two systems sentence by sentence, but their lengths differ: {counts} lines "
-            f"({' and '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} off). Every system needs one output "
-            f"line per test sentence, in the same order as references. Right: {function}(baseline_lines, "
-            f"system_lines, references) with len(baseline_lines) == len(system_lines) == len(references)"
+    if lengths:
+        check_same_lengths(
+            lengths, anchor="references" if "references" in lengths else next(iter(lengths)),
+            what=f"{function} compares two systems sentence by sentence",
+            right=f"Every system needs one output line per test sentence, in the same order as references. "
+                  f"Right: {function}(baseline_lines, system_lines, references) with "
+                  f"len(baseline_lines) == len(system_lines) == len(references)",
         )
 
 
-def collect_systems(systems, references, bleu_keywords, *, function: str = "collect_systems") -> list:
-    """:func:`collect_statistics` for several systems against the same references (tokenized once).
+def collect_systems(systems, references, bleu_keywords, *, function: str = "collect_systems",
+                    names=("baseline", "system")) -> list:
+    """:func:`collect_statistics` for several systems against the same references (each text tokenized once).
 
-    ``function`` names the caller in error messages.
+    ``function`` names the caller in error messages, ``names`` the systems after the first.
     """
     import numpy as np
 
     settings = BleuSettings.from_keywords(bleu_keywords, function)
     keywords = tuple(sorted(bleu_keywords.items(), key=repr))
-    reference_tokens = None
-    candidate_tokens = []
-    for candidates in systems:
-        candidates, checked_references = check_corpus(candidates, references, function=function)
-        if reference_tokens is None:
-            _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
-        candidate_tokens.append(tokenize_corpus(candidates, [], settings.tokenize, settings.lowercase)[0])
-    n_references = frozenset(len(r) for r in reference_tokens or ())
+    labels = [*names, *(f"systems[{k}]" for k in range(len(names), len(systems)))][: len(systems)]
+    candidate_tokens, reference_tokens = tokenize_systems(
+        dict(zip(labels, systems)), references, settings, function=function,
+        call=f"{function}(baseline_lines, system_lines, [[ref] for ref in reference_lines])",
+    )
+    n_references = frozenset(len(r) for r in reference_tokens)
     collected = []
     for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order):
         # The whole test set's result exactly as corpus_bleu computes it.
@@ -299,33 +303,27 @@ def _bleu_columns(matrices, scoring: BleuSettings):
     totals with each sentence's empty order counted once (max(1, t_n), their phantom n-gram)."""
     import numpy as np
 
-    order = (matrices[0].shape[1] - 2) // 2
     if not scoring.method.phantom_ngrams:
         return np.hstack(matrices)
-    return np.hstack([part for m in matrices for part in (m, np.maximum(m[:, 2 + order :], 1.0))])
+    return np.hstack([part for m in matrices for part in (m, np.maximum(statistics_columns(m)[3], 1.0))])
 
 
 def _bleu_of_sums(matrices, sums, last_drawn, scoring: BleuSettings) -> list:
     """Each system's BLEU of every resample, from the sums of :func:`_bleu_columns` (one row per sample)."""
-    import numpy as np
-
     width = matrices[0].shape[1]
-    order = (width - 2) // 2
     phantom = scoring.method.phantom_ngrams
-    step = width + (order if phantom else 0)
+    step = width + ((width - 2) // 2 if phantom else 0)
     scores = []
     for k, matrix in enumerate(matrices):
         own = sums[:, k * step : (k + 1) * step]
-        matches = own[:, 2 : 2 + order]
-        totals = own[:, width:] if phantom else own[:, 2 + order : width]
+        c, r, matches, totals = statistics_columns(own[:, :width])
         last = None
         if phantom:
-            rows = matrix[last_drawn]
-            zeros = np.zeros(len(rows))
-            fifth = order >= 5
-            last = (rows[:, 0], rows[:, 6] if fifth else zeros, rows[:, 2 + order + 4] if fifth else zeros)
+            totals = own[:, width:]  # the sums of max(1, t_n)
+            last_c, _, last_matches, last_totals = statistics_columns(matrix[last_drawn])
+            last = (last_c, last_matches, last_totals)
         try:
-            scores.append(bleu_scores(matches, totals, own[:, 0], own[:, 1], scoring, last=last).scores)
+            scores.append(bleu_scores(matches, totals, c, r, scoring, last=last).scores)
         except Method6Undefined as error:
             # nltk's method6 is undefined without a matching trigram (nltk asserts); a resample can lack one
             # where the whole test set has some, so the interval would rest on the other resamples only.
@@ -351,9 +349,8 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
     import numpy as np
 
     settings = BleuSettings(order, weights, smoothing, value, effective_order, None, None)
-    sums = np.asarray(sums, dtype=np.float64)
-    width = (sums.shape[1] - 2) // 2
-    return bleu_scores(sums[:, 2 : 2 + width], sums[:, 2 + width :], sums[:, 0], sums[:, 1], settings).scores
+    c, r, matches, totals = statistics_columns(np.asarray(sums, dtype=np.float64))
+    return bleu_scores(matches, totals, c, r, settings).scores
 
 
 def _p_value(trial_differences, observed) -> float:

@@ -402,11 +402,24 @@ class TerAlignment:
         )
 
 
+def ter_from_sums(sums):
+    """TER of many rows ``edits, reference length`` at once (Snover et al. 2006): edits / length;
+    with an empty reference, 1 if anything had to be deleted, else 0 (as sacrebleu).
+
+    A row is a sentence, a corpus (its sentences' sums) or a bootstrap sample.
+
+    >>> ter_from_sums([[2, 4], [0, 0], [3, 0]]).tolist()
+    [0.5, 0.0, 1.0]
+    """
+    import numpy as np
+
+    sums = np.atleast_2d(np.asarray(sums, dtype=np.float64))
+    edits, lengths = sums[:, 0], sums[:, 1]
+    return np.where(lengths > 0, edits / np.where(lengths > 0, lengths, 1.0), np.where(edits > 0, 1.0, 0.0))
+
+
 def _ter_value(edits: float, reference_length: float) -> float:
-    """edits / reference length; with an empty reference, 1 if anything had to be deleted, else 0 (as sacrebleu)."""
-    if reference_length > 0:
-        return edits / reference_length
-    return 1.0 if edits > 0 else 0.0
+    return float(ter_from_sums([[edits, reference_length]])[0])
 
 
 @dataclass(frozen=True)

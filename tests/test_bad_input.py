@@ -25,6 +25,7 @@ from bleu_lab import (
     bootstrap_ci,
     chrf,
     corpus_bleu,
+    meta_evaluation,
     modified_precision,
     ngrams,
     paired_bootstrap,
@@ -309,3 +310,19 @@ def test_lcs_length_is_a_hand_count():
     # "police killed the gunman" vs "police kill the gunman": police, the, gunman (Lin 2004, section 3.1).
     assert bleu_lab.rouge.lcs_length("police killed the gunman".split(), "police kill the gunman".split()) == 3
     assert math.isclose(rouge_l("police kill the gunman", ["police killed the gunman"]).fmeasure, 0.75)
+
+
+def test_a_bad_line_in_a_later_system_is_named_by_system_and_line():
+    # Only the first system is checked together with the references; the others line by line.
+    with pytest.raises(TypeError) as error:
+        bleu_lab.paired_bootstrap(["a b", "c d"], ["a b", None], [["a b"], ["c d"]])
+    assert_mentions(str(error.value), "system[1] is None", "Right: paired_bootstrap(")
+    with pytest.raises(TypeError) as error:
+        meta_evaluation.system_bleu({"A": ["a b"], "B": [3]}, [["a b"]])
+    assert_mentions(str(error.value), "systems['B'][0] is a value of type int", "Right: system_bleu(")
+    with pytest.raises(TypeError) as error:
+        meta_evaluation.system_bleu({"A": ["a b"], "B": "a b"}, [["a b"]])
+    assert_mentions(str(error.value), "systems['B'] is the string", "(1, as in systems['A'])")
+    with pytest.raises(ValueError) as error:
+        meta_evaluation.system_bleu({"A": ["a b"], "B": ["a", "b"]}, [["a b"]])
+    assert_mentions(str(error.value), "systems['A'] has 1, systems['B'] has 2 lines", "systems['B'] is off")
