@@ -12,9 +12,12 @@ style (solid, dashed, dotted, double), and the HTML table repeats every number.
 from __future__ import annotations
 
 import html
+from collections import Counter
+from dataclasses import dataclass
 
-from .counting import matched_positions, ngram_matches
+from .counting import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
 from .inputs import check_order_of_result
+from .scoring import brevity_penalty_value
 
 # One colour per n-gram order (Okabe and Ito's blue, vermillion, bluish green, reddish purple, then
 # black and a darkened orange): each has a contrast of at least 3:1 against white.
@@ -223,6 +226,70 @@ def bp_formula(c: int, r: int, *, show_lengths: bool = False) -> str:
     if c == 0:
         return "0 (empty candidate)"
     return f"exp(1 - {r}/{c})"
+
+
+@dataclass(frozen=True)
+class PrecisionAndBrevity:
+    """Unigram precision and brevity penalty of one candidate, and their product.
+
+    p1 = clipped unigram matches / c (Papineni et al. 2002, section 2.1) and BP = 1 if c > r else
+    exp(1 - r/c), 0 when c = 0 (section 2.2.2), with r the reference length closest to c. p1 x BP is
+    BLEU with unigrams only (N = 1): dropping words keeps p1 high and BP makes them pay.
+    """
+
+    candidate_length: int  # c
+    reference_length: int  # r
+    matches: int  # clipped unigram matches (the total is c)
+    brevity_penalty: float
+
+    @property
+    def p1(self) -> float:
+        """p1 = clipped unigram matches / c; 0.0 when c = 0."""
+        return self.matches / self.candidate_length if self.candidate_length else 0.0
+
+    @property
+    def product(self) -> float:
+        """p1 x BP: BLEU with one order (N = 1)."""
+        return self.p1 * self.brevity_penalty
+
+
+def precision_and_brevity_by_length(candidate_tokens, reference_tokens, lengths) -> tuple:
+    """:class:`PrecisionAndBrevity` of the first c candidate tokens, for each c in ``lengths``.
+
+    One pass over the candidate: the k-th occurrence of a token is a clipped match while k is at
+    most its largest count in any one reference, so the matches of every prefix come from one
+    running count. r is the reference length closest to c (the shorter on a tie).
+
+    >>> rows = precision_and_brevity_by_length("the the cat".split(), ["the cat is on the mat".split()], [1, 3])
+    >>> [(row.candidate_length, row.matches, round(row.brevity_penalty, 4)) for row in rows]   # exp(1 - 6/1)
+    [(1, 1, 0.0067), (3, 3, 0.3679)]
+    """
+    tokens = list(candidate_tokens)
+    wanted = list(lengths)
+    if any(not 0 <= c <= len(tokens) for c in wanted):
+        raise ValueError(f"lengths must be between 0 and the candidate's {len(tokens)} tokens, got {wanted!r}")
+    clip = max_reference_counts(reference_tokens, 1)
+    reference_lengths = [len(r) for r in reference_tokens]
+    seen: Counter = Counter()
+    matches = [0]  # matches[c]: clipped matches of the first c tokens
+    for token in tokens[:max(wanted, default=0)]:
+        seen[token] += 1
+        matches.append(matches[-1] + (seen[token] <= clip[(token,)]))
+    rows = []
+    for c in wanted:
+        r = closest_reference_length(c, reference_lengths)
+        rows.append(PrecisionAndBrevity(c, r, matches[c], brevity_penalty_value(c, r)))
+    return tuple(rows)
+
+
+def precision_and_brevity(candidate_tokens, reference_tokens) -> PrecisionAndBrevity:
+    """:class:`PrecisionAndBrevity` of the whole candidate against its references (token sequences).
+
+    >>> row = precision_and_brevity("the cat".split(), ["the cat is on the mat".split(), "a cat".split()])
+    >>> row.p1, row.reference_length, row.product   # c = 2 = r of "a cat": BP = 1
+    (1.0, 2, 1.0)
+    """
+    return precision_and_brevity_by_length(candidate_tokens, reference_tokens, [len(candidate_tokens)])[0]
 
 
 def matched_orders(tokens, references, orders) -> list:

@@ -7,7 +7,7 @@ fonts large enough for a projector. Nothing here changes matplotlib's global
 style: font sizes are passed explicitly to each call.
 
 The plots compute nothing of their own: every height and curve point comes
-from a bleu_lab function (``brevity_penalty_value``, ``modified_precision``,
+from a bleu_lab function (``brevity_penalty_value``, ``precision_and_brevity``,
 ``sentence_bleu``, ``ngram_matches``), so a picture cannot disagree with the
 numbers printed beside it.
 
@@ -27,8 +27,10 @@ with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is
 
 from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams
+from .explanation import precision_and_brevity
 from .inputs import check_candidate_and_references, describe, is_real_number, is_whole_number
 from .results import BleuResult, PrecisionResult
+from .settings import BleuSettings
 
 # Font sizes in points: readable from the back of a lecture room.
 TITLE_SIZE = 15
@@ -204,18 +206,25 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
 
 
 def precision_and_brevity_table(candidates, references, *, tokenize="13a", lowercase=False):
-    """Per candidate: (c, r, p1, BP, p1 x BP), from ``modified_precision`` and ``brevity_penalty``.
+    """Per candidate: (c, r, p1, BP, p1 x BP), from :func:`bleu_lab.explanation.precision_and_brevity`.
 
-    p1 x BP is BLEU with unigrams only: the trade-off of Papineni et al. (2002, section 2.2.2),
-    where dropping words keeps p1 high and the brevity penalty makes them pay.
+    p1 is the clipped unigram precision (Papineni et al. 2002, section 2.1), BP = 1 if c > r else
+    exp(1 - r/c) with r the closest reference length (section 2.2.2). p1 x BP is BLEU with unigrams
+    only: dropping words keeps p1 high and the brevity penalty makes them pay.
     """
-    from .bleu import brevity_penalty, modified_precision
-
+    if isinstance(candidates, str):
+        raise TypeError(
+            "candidates is a single string; it must be a list of candidates (a bare string would be read as "
+            f"one candidate per character). Right: precision_and_brevity_table([{candidates[:40]!r}], references)"
+        )
+    BleuSettings(tokenize=tokenize, lowercase=lowercase)  # a wrong setting says what is wrong, before any text
     rows = []
     for candidate in candidates:
-        p1 = modified_precision(candidate, references, 1, tokenize=tokenize, lowercase=lowercase).value
-        bp = brevity_penalty(candidate, references, tokenize=tokenize, lowercase=lowercase)
-        rows.append((bp.candidate_length, bp.reference_length, p1, bp.value, p1 * bp.value))
+        # One candidate's checks and messages are modified_precision's (they show a one-candidate call).
+        candidate, checked = check_candidate_and_references(candidate, references, function="modified_precision")
+        candidate_tokens, reference_tokens = tokenize_sentence(candidate, checked, tokenize, lowercase)
+        row = precision_and_brevity(candidate_tokens, reference_tokens)
+        rows.append((row.candidate_length, row.reference_length, row.p1, row.brevity_penalty, row.product))
     return rows
 
 

@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .explanation import smoothed_fractions
+from .explanation import precision_and_brevity, smoothed_fractions
 
 CAT_REFERENCES = ("the cat is on the mat", "there is a cat on the mat")
 THE_CAT = "the cat is on the mat"
@@ -85,16 +85,16 @@ def clip_table() -> str:
 
 
 def brevity_rows() -> list:
-    """(candidate, length c, p1, BP, p1 x BP) against the single reference "the cat is on the mat"."""
-    import bleu_lab
+    """(candidate, length c, p1, BP, p1 x BP) against the single reference "the cat is on the mat".
 
+    p1 is the clipped unigram precision (Papineni et al. 2002, section 2.1), BP = 1 if c > r else
+    exp(1 - r/c) (section 2.2.2); the numbers are :func:`bleu_lab.explanation.precision_and_brevity`'s.
+    """
     references = [_words(THE_CAT)]
     rows = []
     for text in BREVITY_CANDIDATES:
-        words = _words(text)
-        p1 = bleu_lab.modified_precision(words, references, 1).value
-        bp = bleu_lab.brevity_penalty(words, references).value
-        rows.append((text, len(words), p1, bp, p1 * bp))
+        row = precision_and_brevity(_words(text), references)
+        rows.append((text, row.candidate_length, row.p1, row.brevity_penalty, row.product))
     return rows
 
 

@@ -248,3 +248,46 @@ def test_highlight_rows_mark_references_only_when_asked():
     reference_row = marked[marked.index("reference 3"):]
     assert "class='bl-reference-3'" in reference_row and reference_row.count("bl-mark-2") == 2
     assert "here" not in reference_row  # limit=2: only the first two tokens are shown
+
+
+def sacrebleu_unigram_bleu(candidate_tokens, reference_tokens):
+    """sacrebleu's BLEU with N = 1 (p1 x BP) on tokens as they are, on the 0-1 scale."""
+    from sacrebleu.metrics import BLEU
+
+    metric = BLEU(tokenize="none", max_ngram_order=1, smooth_method="none")
+    return metric.sentence_score(" ".join(candidate_tokens), [" ".join(r) for r in reference_tokens]).score / 100
+
+
+def test_precision_and_brevity_by_hand():
+    from bleu_lab.explanation import precision_and_brevity, precision_and_brevity_by_length
+
+    references = [r.split() for r in ("the cat is on the mat", "there is a cat on the mat")]
+    # "the the the the": 'the' at most twice in one reference -> 2 of 4; c = 4, r = 6: BP = exp(1 - 6/4).
+    row = precision_and_brevity("the the the the".split(), references)
+    assert (row.candidate_length, row.reference_length, row.matches) == (4, 6, 2)
+    assert row.p1 == 2 / 4 and row.brevity_penalty == pytest.approx(math.exp(-0.5))
+    assert row.product == pytest.approx(0.5 * math.exp(-0.5))
+    # Prefixes of "the the cat the": matches 1, 2, 3, then the third 'the' is clipped: 3 of 4.
+    rows = precision_and_brevity_by_length("the the cat the".split(), references, range(5))
+    assert [r.matches for r in rows] == [0, 1, 2, 3, 3]
+    assert rows[0].p1 == 0.0 and rows[0].brevity_penalty == 0.0  # c = 0: nothing to score
+    with pytest.raises(ValueError, match="between 0 and the candidate's 4 tokens"):
+        precision_and_brevity_by_length("the the cat the".split(), references, [5])
+
+
+@pytest.mark.parametrize(
+    "candidate, references",
+    [
+        (CANDIDATE, [REFERENCE]),
+        ("the cat the cat on the mat the mat the", ["the cat is on the mat", "there is a cat on the mat"]),
+        ("a b c d e f g h", ["b a", "h g f e d c b a x y z", "c c c"]),  # r moves between references as c grows
+    ],
+)
+def test_precision_and_brevity_of_every_prefix_is_sacrebleus_unigram_bleu(candidate, references):
+    from bleu_lab import tokenize
+    from bleu_lab.explanation import precision_and_brevity_by_length
+
+    tokens, reference_tokens = tokenize(candidate), [tokenize(r) for r in references]
+    rows = precision_and_brevity_by_length(tokens, reference_tokens, range(1, len(tokens) + 1))
+    for c, row in enumerate(rows, 1):
+        assert abs(row.product - sacrebleu_unigram_bleu(tokens[:c], reference_tokens)) < 1e-9, c

@@ -180,3 +180,20 @@ def test_the_inverted_brevity_test_gives_a_bonus_when_the_candidate_is_longer():
     assert wrong.recalls == [1.0, 1.0]  # both words and the bigram of the 'reference' are covered
     with pytest.raises(ValueError, match="non-empty candidate"):
         seed_lab_bleu(["a"], [])
+
+
+def test_precision_and_brevity_table_refuses_a_bare_string():
+    from bleu_lab.plotting import precision_and_brevity_table
+
+    # A string of candidates would be read one character at a time.
+    with pytest.raises(TypeError, match=r"candidates is a single string.*Right: precision_and_brevity_table\(\['the"):
+        precision_and_brevity_table("the cat", ["the cat is on the mat"])
+
+
+def test_brevity_rows_are_sacrebleus_unigram_bleu():
+    from bleu_lab.worked_examples import brevity_rows
+
+    unigram = sacrebleu.metrics.BLEU(max_ngram_order=1, smooth_method="none")
+    for text, c, p1, bp, product in brevity_rows():
+        assert abs(product - unigram.sentence_score(text, ["the cat is on the mat"]).score / 100) < 1e-9
+        assert c == len(text.split()) and product == pytest.approx(p1 * bp)
