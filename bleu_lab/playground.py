@@ -22,17 +22,24 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .bleu import brevity_penalty_value, sentence_bleu
+from .bleu import sentence_bleu
 from .chrf import chrf
 from .examples import load_examples
-from .explanation import STYLE, bp_formula, highlight_rows_html, legend_html, order_rows, order_table_html
+from .explanation import (
+    STYLE,
+    bp_formula,
+    highlight_rows_html,
+    legend_html,
+    order_rows,
+    order_table_html,
+    precision_and_brevity_by_length,
+)
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -707,7 +714,11 @@ def _ter_chart(scores, result) -> ChartSpec:
 
 @dataclass(frozen=True)
 class BpView:
-    """The brevity-penalty explorer for one pair of slider values (Papineni et al. 2002, 2.2.2)."""
+    """The brevity-penalty explorer for one pair of slider values (Papineni et al. 2002, 2.2.2).
+
+    ``curve_values``, ``curve_p1`` and ``curve_products`` are BP, p1 and p1 x BP at each candidate
+    length in ``curve_lengths`` (1 to all the candidate's tokens) against this reference length.
+    """
 
     candidate_length: int
     reference_length: int
@@ -719,6 +730,8 @@ class BpView:
     curve_lengths: tuple
     curve_values: tuple
     html: str
+    curve_p1: tuple = ()
+    curve_products: tuple = ()
 
     @property
     def p1(self) -> float:
@@ -733,7 +746,20 @@ class BpView:
 
 def bp_token_limits(candidate=BP_CANDIDATE, reference=BP_REFERENCE, tokenize="13a") -> tuple:
     """How many tokens the explorer's texts have: the largest slider values."""
-    return len(_tokenize(candidate, tokenize)), len(_tokenize(reference, tokenize))
+    return len(_explorer_tokens(candidate, tokenize)), len(_explorer_tokens(reference, tokenize))
+
+
+def _explorer_tokens(text, tokenize) -> tuple:
+    """An explorer text's tokens, made once per text: a slider move only cuts them."""
+    if isinstance(text, str) and isinstance(tokenize, str):
+        return _box_tokens(text, tokenize, False)
+    return tuple(_tokenize(text, tokenize))  # not cacheable: tokenize() accepts it or says what is wrong
+
+
+@lru_cache(maxsize=_CACHE)
+def _bp_curve(candidate_tokens: tuple, reference_tokens: tuple) -> tuple:
+    """p1, BP and p1 x BP for c = 0 .. all candidate tokens against one reference, in one pass (per r, cached)."""
+    return precision_and_brevity_by_length(candidate_tokens, [reference_tokens], range(len(candidate_tokens) + 1))
 
 
 def compute_bp_explorer(
@@ -742,35 +768,38 @@ def compute_bp_explorer(
     """BP, p1 and p1 x BP for the first ``candidate_length`` tokens of ``candidate``
     against the first ``reference_length`` tokens of ``reference``.
 
-    BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2).
-    Lengths are clipped to what the texts have.
+    BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2);
+    p1 = clipped unigram matches / c (section 2.1). Lengths are clipped to what the texts have.
+    The numbers are :func:`bleu_lab.explanation.precision_and_brevity_by_length`'s.
 
     >>> view = compute_bp_explorer(6, 12)
     >>> view.candidate, round(view.brevity_penalty, 4)   # exp(1 - 12/6)
     ('A NASA rover is fighting a', 0.3679)
     """
-    candidate_tokens = _tokenize(candidate, tokenize)
-    reference_tokens = _tokenize(reference, tokenize)
+    candidate_tokens = tuple(_explorer_tokens(candidate, tokenize))
+    reference_tokens = tuple(_explorer_tokens(reference, tokenize))
     c = max(0, min(int(candidate_length), len(candidate_tokens)))
     r = max(1, min(int(reference_length), len(reference_tokens)))
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
-    bp = brevity_penalty_value(c, r)
-    # Clipped unigram matches: the multiset intersection keeps min(candidate count, reference count).
-    matches = sum((Counter(cut_candidate) & Counter(cut_reference)).values())
-    lengths = tuple(range(1, len(candidate_tokens) + 1))
-    values = tuple(brevity_penalty_value(length, r) for length in lengths)
-    p1 = matches / c if c else 0.0
+    curve = _bp_curve(candidate_tokens, cut_reference)
+    here = curve[c]
     text = (
         "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.5'>"
         f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
-        f"BP = {html.escape(bp_formula(c, r, show_lengths=True))} = <b><span class='bl-bp'>{bp:.4f}</span></b><br>"
-        f"p1 = {matches}/{c} = <span class='bl-p1'>{p1:.4f}</span><br>"
-        f"p1 &times; BP = <b><span class='bl-product'>{p1 * bp:.4f}</span></b></div>"
+        f"BP = {html.escape(bp_formula(c, r, show_lengths=True))} = "
+        f"<b><span class='bl-bp'>{here.brevity_penalty:.4f}</span></b><br>"
+        f"p1 = {here.matches}/{c} = <span class='bl-p1'>{here.p1:.4f}</span><br>"
+        f"p1 &times; BP = <b><span class='bl-product'>{here.product:.4f}</span></b></div>"
         f"<div style='margin-top:4px;line-height:1.35'><span style='color:{_MUTED}'>candidate:</span> "
         f"{html.escape(' '.join(cut_candidate))}<br>"
         f"<span style='color:{_MUTED}'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
     )
-    return BpView(c, r, bp, matches, c, " ".join(cut_candidate), " ".join(cut_reference), lengths, values, text)
+    lengths = curve[1:]
+    return BpView(
+        c, r, here.brevity_penalty, here.matches, c, " ".join(cut_candidate), " ".join(cut_reference),
+        tuple(row.candidate_length for row in lengths), tuple(row.brevity_penalty for row in lengths), text,
+        curve_p1=tuple(row.p1 for row in lengths), curve_products=tuple(row.product for row in lengths),
+    )
 
 
 # ---------------------------------------------------------------- paraphrase explorer

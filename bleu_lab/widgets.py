@@ -459,18 +459,13 @@ class Playground(_Summary, widgets.VBox):
             self.message.value = message_html(f"Could not update the chart: {error}")
 
 
-def _bp_series(reference_length: int, lengths) -> tuple:
-    """p1 and p1 x BP at each candidate length, from :func:`compute_bp_explorer` (no arithmetic of its own)."""
-    views = [compute_bp_explorer(c, reference_length) for c in lengths]
-    return tuple(v.p1 for v in views), tuple(v.product for v in views)
-
-
 def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)):
     """BP, p1 and p1 x BP against the candidate length c, for the explorer's texts cut to c and r tokens.
 
     The brevity penalty BP = exp(1 - r/c) for c <= r, else 1 (Papineni et al. 2002, section 2.2.2) rises
     with c while the unigram precision p1 tends to fall: their product is BLEU with N = 1. ``mark``
-    lengths get a marker and their value printed. Returns the axes.
+    lengths get a marker and their value printed. Every curve is :func:`compute_bp_explorer`'s (no
+    arithmetic here). Returns the axes.
     """
     if ax is None:
         import matplotlib.pyplot as plt
@@ -479,10 +474,9 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     first = compute_bp_explorer(1, reference_length)
     lengths = first.curve_lengths
     r = first.reference_length
-    p1s, products = _bp_series(r, lengths)
     ax.plot(lengths, first.curve_values, color=_BLUE, linewidth=2.5, label="BP")
-    ax.plot(lengths, p1s, color=_GREY, linewidth=1.5, linestyle="--", label="p1 (clipped unigram precision)")
-    ax.plot(lengths, products, color=_GREEN, linewidth=2.5, label="p1 \u00d7 BP (BLEU with N = 1)")
+    ax.plot(lengths, first.curve_p1, color=_GREY, linewidth=1.5, linestyle="--", label="p1 (clipped unigram precision)")
+    ax.plot(lengths, first.curve_products, color=_GREEN, linewidth=2.5, label="p1 \u00d7 BP (BLEU with N = 1)")
     ax.axvline(r, color=_GREY, linestyle=":", linewidth=1.5)
     ax.text(r + 0.3, 0.04, f"c = r = {r}", fontsize=_FONT, color="#333333")
     for c in mark or ():

@@ -82,6 +82,29 @@ def test_bp_explorer_by_hand():
     assert compute_bp_explorer(10_000, 10_000).candidate_length == len(bleu_lab.tokenize(longer_text()))
 
 
+def test_bp_explorer_tokenizes_each_text_once():
+    # A slider move only cuts the tokens already made: its two texts are tokenized once, not on every move.
+    from unittest import mock
+
+    import bleu_lab.playground as playground_module
+
+    candidate, reference = "a rover counted its slider moves on Mars .", "the rover on Mars counts every slider move ."
+    with mock.patch.object(playground_module, "_tokenize", wraps=playground_module._tokenize) as spy:
+        views = [compute_bp_explorer(c, r, candidate=candidate, reference=reference)
+                 for c in range(1, 10) for r in range(1, 10)]
+    assert spy.call_count == 2
+    # The curves are the numbers at each length: c = 3 against r = 5 ("a rover counted" against
+    # "the rover on Mars counts"): only "rover" matches, p1 = 1/3, BP = exp(1 - 5/3).
+    view = next(v for v in views if (v.candidate_length, v.reference_length) == (3, 5))
+    assert view.curve_lengths == tuple(range(1, 10))
+    assert view.curve_p1[2] == 1 / 3 and view.curve_values[2] == pytest.approx(math.exp(1 - 5 / 3))
+    assert view.curve_products[2] == pytest.approx(math.exp(1 - 5 / 3) / 3)
+    for other in views:
+        if other.reference_length == 5:
+            c = other.candidate_length
+            assert (view.curve_p1[c - 1], view.curve_products[c - 1]) == (other.p1, other.product)
+
+
 def longer_text():
     from bleu_lab.playground import BP_CANDIDATE
 
@@ -463,6 +486,34 @@ def test_bp_explorer_widget_moves_with_its_sliders():
     assert widget.figure is figure
     assert list(widget._point.get_xdata()) == [9]
     assert list(widget._point.get_ydata()) == [pytest.approx(brevity_penalty_value(9, 15))]
+
+
+def test_bp_tradeoff_plot_is_unigram_bleu_and_computed_in_one_pass():
+    from unittest import mock
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from sacrebleu.metrics import BLEU
+
+    import bleu_lab.widgets as widgets_module
+    from bleu_lab.playground import BP_CANDIDATE, BP_REFERENCE
+
+    fig, ax = plt.subplots()
+    with mock.patch.object(widgets_module, "compute_bp_explorer", wraps=widgets_module.compute_bp_explorer) as spy:
+        widgets_module.plot_bp_tradeoff(ax=ax, reference_length=12, mark=(4, 8))
+    assert spy.call_count == 3  # the curves from one call, then one per mark: not one per candidate length
+    bp_line, p1_line, product_line = ax.get_lines()[:3]
+    candidate, reference = bleu_lab.tokenize(BP_CANDIDATE), bleu_lab.tokenize(BP_REFERENCE)[:12]
+    unigram = BLEU(tokenize="none", max_ngram_order=1, smooth_method="none")
+    for c, bp, p1, product in zip(bp_line.get_xdata(), bp_line.get_ydata(), p1_line.get_ydata(),
+                                  product_line.get_ydata()):
+        expected = unigram.sentence_score(" ".join(candidate[:c]), [" ".join(reference)]).score / 100
+        assert abs(product - expected) < 1e-9
+        assert bp == pytest.approx(1.0 if c > 12 else math.exp(1 - 12 / c)) and product == pytest.approx(p1 * bp)
+    assert len(bp_line.get_xdata()) == len(candidate)
+    plt.close(fig)
 
 
 def test_paraphrase_explorer_widget():
