@@ -33,6 +33,7 @@ from .chrf import chrf
 from .examples import load_examples
 from .explanation import (
     STYLE,
+    PrecisionAndBrevity,
     bp_formula,
     highlight_rows_html,
     legend_html,
@@ -736,12 +737,16 @@ class BpView:
     @property
     def p1(self) -> float:
         """p1 = clipped unigram matches / c (Papineni et al. 2002, section 2.1); 0.0 when c = 0."""
-        return self.p1_matches / self.p1_total if self.p1_total else 0.0
+        return self._numbers.p1
 
     @property
     def product(self) -> float:
         """p1 x BP: BLEU with one order (N = 1), where precision and brevity penalty pull apart."""
-        return self.p1 * self.brevity_penalty
+        return self._numbers.product
+
+    @property
+    def _numbers(self) -> PrecisionAndBrevity:
+        return PrecisionAndBrevity(self.p1_total, self.reference_length, self.p1_matches, self.brevity_penalty)
 
 
 def bp_token_limits(candidate=BP_CANDIDATE, reference=BP_REFERENCE, tokenize="13a") -> tuple:
