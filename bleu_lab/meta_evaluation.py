@@ -180,6 +180,12 @@ class Correlation:
         """How many systems the correlation is computed over."""
         return len(self.systems)
 
+    @property
+    def agreeing_share(self) -> float:
+        """(1 + tau) / 2: the share of system pairs the metric orders as the humans do, when neither
+        score list has ties (tau = (agreeing - disagreeing) / pairs; see :func:`pairwise_agreement`)."""
+        return (1 + self.kendall) / 2
+
     def __str__(self) -> str:
         level = f"{100 * self.confidence:g}%"
         return (

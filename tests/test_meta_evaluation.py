@@ -100,6 +100,7 @@ def test_pairs_count_the_concordant_pairs_by_hand():
     assert disagreeing == {("B", "C")}
     tau = scipy.stats.kendalltau([METRIC[n] for n in HUMAN], list(HUMAN.values())).statistic
     assert sum(p.agrees for p in pairs) == pytest.approx(10 * (1 + tau) / 2)
+    assert meta.correlation(METRIC, HUMAN).agreeing_share == pytest.approx(9 / 10)  # 9 of the 10 pairs agree
     assert [p.metric_difference for p in pairs] == sorted((p.metric_difference for p in pairs), reverse=True)
 
 
