@@ -482,8 +482,10 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     for c in mark or ():
         view = compute_bp_explorer(c, r)
         ax.plot([view.candidate_length], [view.product], "s", color=_VERMILLION, markersize=8, zorder=4)
+        # A white box keeps the value readable where it sits on a curve or the c = r line.
         ax.annotate(f"{view.product:.3f}", (view.candidate_length, view.product), xytext=(0, 8),
-                    textcoords="offset points", ha="center", fontsize=_FONT - 1, color=_VERMILLION)
+                    textcoords="offset points", ha="center", fontsize=_FONT - 1, color=_VERMILLION, zorder=5,
+                    bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     ax.set_xlim(0, len(lengths) + 1)
     ax.set_ylim(0, 1.1)
     ax.set_xlabel("candidate length c (tokens)", fontsize=_FONT + 1, fontweight="bold")
