@@ -365,11 +365,9 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
                 f"streams[{k}] is {describe(stream)}; each stream must be a list of reference strings, one per "
                 f"sentence. For a single stream write references_from_streams([refs])"
             )
-    lengths = {len(stream) for stream in streams}
-    if len(lengths) != 1:
-        raise ValueError(
-            f"reference streams have different lengths {sorted(lengths)}; each needs one line per sentence"
-        )
+    check_same_lengths({f"streams[{k}]": len(stream) for k, stream in enumerate(streams)}, anchor="streams[0]",
+                       what="every reference stream needs one line per sentence",
+                       right="Right: references_from_streams([refs_1, refs_2]) with len(refs_1) == len(refs_2)")
     per_candidate = [[ref for ref in refs if ref is not None] for refs in zip(*streams)]
     for i, refs in enumerate(per_candidate):
         if not refs:

@@ -299,7 +299,8 @@ def test_references_from_streams_misuse():
     assert_mentions(error_of(TypeError, references_from_streams, "a b"), "streams", "references_from_streams([")
     assert_mentions(error_of(TypeError, references_from_streams, ["a b", "c d"]), "streams[0]",
                     "references_from_streams([refs])")
-    assert_mentions(error_of(ValueError, references_from_streams, [["a"], ["a", "b"]]), "different lengths")
+    assert_mentions(error_of(ValueError, references_from_streams, [["a"], ["a", "b"]]),
+                    "their lengths differ: streams[0] has 1, streams[1] has 2 lines (streams[1] is off)")
 
 
 # --- no unhelpful exception escapes on junk --------------------------------------------------
