@@ -28,7 +28,7 @@ with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is
 from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams
 from .explanation import precision_and_brevity
-from .inputs import check_candidate_and_references, describe, is_real_number, is_whole_number
+from .inputs import check_candidate_and_references, check_text, describe, is_real_number, is_whole_number
 from .results import BleuResult, PrecisionResult
 from .settings import BleuSettings
 
@@ -218,10 +218,20 @@ def precision_and_brevity_table(candidates, references, *, tokenize="13a", lower
             f"one candidate per character). Right: precision_and_brevity_table([{candidates[:40]!r}], references)"
         )
     BleuSettings(tokenize=tokenize, lowercase=lowercase)  # a wrong setting says what is wrong, before any text
+    call = "precision_and_brevity_table(['the cat', 'the cat sat on the mat'], ['the cat sat on the mat'])"
+    if isinstance(references, str):
+        raise TypeError(
+            "references is a single string; it must be the list of references that every candidate is scored "
+            "against, even when there is only one. "
+            f"Right: precision_and_brevity_table(candidates, [{references[:40]!r}])"
+        )
     rows = []
-    for candidate in candidates:
-        # One candidate's checks and messages are modified_precision's (they show a one-candidate call).
-        candidate, checked = check_candidate_and_references(candidate, references, function="modified_precision")
+    for k, candidate in enumerate(candidates):
+        # Name the candidate that is wrong; the references are the same for all and checked as one list.
+        candidate = check_text(candidate, what=f"candidates[{k}]", call=call)
+        candidate, checked = check_candidate_and_references(
+            candidate, references, function="precision_and_brevity_table", call=call
+        )
         candidate_tokens, reference_tokens = tokenize_sentence(candidate, checked, tokenize, lowercase)
         row = precision_and_brevity(candidate_tokens, reference_tokens)
         rows.append((row.candidate_length, row.reference_length, row.p1, row.brevity_penalty, row.product))

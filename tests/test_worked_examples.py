@@ -190,6 +190,25 @@ def test_precision_and_brevity_table_refuses_a_bare_string():
         precision_and_brevity_table("the cat", ["the cat is on the mat"])
 
 
+@pytest.mark.parametrize(
+    ("candidates", "references", "error", "message"),
+    [
+        (["the cat", None], ["the cat sat"], TypeError, r"^candidates\[1\] is None"),
+        (["the cat", b"the cat"], ["the cat sat"], TypeError, r"^candidates\[1\] is bytes"),
+        (["the cat"], "the cat sat", TypeError, r"^references is a single string.*\(candidates, \['the cat sat'\]\)"),
+        (["the cat"], [], ValueError, r"^references is empty"),
+    ],
+)
+def test_precision_and_brevity_table_names_the_wrong_argument(candidates, references, error, message):
+    from bleu_lab.plotting import precision_and_brevity_table
+
+    # The table's own call is shown, not that of the one-candidate function it uses.
+    with pytest.raises(error, match=message) as raised:
+        precision_and_brevity_table(candidates, references)
+    assert "modified_precision" not in str(raised.value)
+    assert "precision_and_brevity_table(" in str(raised.value)
+
+
 def test_brevity_rows_are_sacrebleus_unigram_bleu():
     from bleu_lab.worked_examples import brevity_rows
 
