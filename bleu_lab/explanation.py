@@ -107,6 +107,21 @@ def _smoothing_label(result) -> str:
     return label
 
 
+def sacrebleu_scale_note(result) -> str:
+    """The score as sacrebleu prints it (x 100) and the smoothing it needs for that number.
+
+    sacrebleu smooths with 'exp' by default, so a bare "sacrebleu prints 0.00" under an unsmoothed
+    zero would be wrong for its default call. nltk's methods have no sacrebleu counterpart.
+    """
+    from .smoothing import SMOOTHING
+
+    shown = f"{100 * result.score:.2f}"
+    if SMOOTHING[result.smoothing].library != "sacrebleu":
+        return f"{shown} on sacrebleu's 0-100 scale; sacrebleu has no {result.smoothing}"
+    value = "" if result.smooth_value is None else f", smooth_value={result.smooth_value:g}"
+    return f"sacrebleu prints {shown} with the signature's settings, smooth_method={result.smoothing!r}{value}"
+
+
 def above_one_note(result) -> str:
     """Why a score or precision is above 1 (only nltk's methods 4-7 do it), or "" when none is."""
     if not result.above_one:
@@ -172,7 +187,7 @@ def explain_bleu(result) -> str:
     lines.append(f"brevity penalty BP = {bp_formula(result.candidate_length, result.reference_length)} = "
                  f"{result.brevity_penalty:.4f}")
     lines.append(f"geometric mean exp(sum w_n log p_n) = {result.geometric_mean:.4f}")
-    lines.append(f"BLEU = BP x mean = {result.score:.4f}   (sacrebleu prints {100 * result.score:.2f})")
+    lines.append(f"BLEU = BP x mean = {result.score:.4f}   ({sacrebleu_scale_note(result)})")
     if result.above_one:
         lines.insert(-1, above_one_note(result))
     return "\n".join(lines)

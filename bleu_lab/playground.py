@@ -40,6 +40,7 @@ from .explanation import (
     order_rows,
     order_table_html,
     precision_and_brevity_by_length,
+    sacrebleu_scale_note,
 )
 from .other_libraries import (
     ROUGE_SCORE_CALL,
@@ -517,7 +518,7 @@ def _bleu_numbers_html(result) -> str:
         f"BP = {html.escape(bp_formula(result.candidate_length, result.reference_length, show_lengths=True))} = "
         f"<span class='bl-bp'>{result.brevity_penalty:.4f}</span><br>"
         f"<b style='font-size:1.25em'>BLEU = <span class='bl-score'>{result.score:.4f}</span></b> "
-        f"<span style='color:{_MUTED}'>(0-1 scale; sacrebleu prints {100 * result.score:.2f})</span></div>"
+        f"<span style='color:{_MUTED}'>(0-1 scale; {html.escape(sacrebleu_scale_note(result))})</span></div>"
     )
     return table + numbers
 

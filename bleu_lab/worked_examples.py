@@ -2,7 +2,7 @@
 
 Every number is computed by the package; the sentences are the classic cat/mat
 examples (Papineni et al. 2002, section 2.1) in the rows a widely used set of
-course notes prints them, and the paper's own Example 1 under ``--paper``.
+course notes prints them, and the paper's own Examples 2 and 1 under ``--paper``.
 Tokens are the words split on spaces (the 13a tokenizer gives the same tokens
 for these lowercase sentences without punctuation).
 
@@ -223,10 +223,22 @@ def rouge_table() -> str:
 
 
 def paper_table() -> str:
-    """The paper's own examples: Papineni et al. (2002), sections 2.1 and Example 1, step by step."""
+    """The paper's own examples, step by step: Papineni et al. (2002), section 2.1, Examples 2 and 1."""
     import bleu_lab
 
     lines = [_heading("The BLEU paper's examples (Papineni et al. 2002)")]
+    cheat = bleu_lab.load_example("the_cheat")
+    lines.append("Example 2 (section 2.1): a candidate that repeats one reference word.")
+    lines.extend(_texts(cheat))
+    precision = bleu_lab.modified_precision(cheat["candidate"], cheat["references"], 1)
+    lines.append(
+        f"p1 = {precision.matches}/{precision.total} = {precision.value:.4f}  (plain precision would be "
+        f"{precision.unclipped_matches}/{precision.total}: 'the' counts at most as often as in one reference)"
+    )
+    lines.append("(The paper writes the references 'The cat is on the mat.' and 'There is a cat on the mat.'; its")
+    lines.append(" count ignores case and the period, so the lowercase words give the same 2/7.)")
+    lines.append("")
+    lines.append("Not in the paper, bleu_lab's own: each word is clipped by its own best reference.")
     two = bleu_lab.load_example("two_clips")
     lines.extend(_texts(two))
     precision = bleu_lab.modified_precision(two["candidate"], two["references"], 1)
@@ -235,10 +247,7 @@ def paper_table() -> str:
             f"  {' '.join(match.ngram)!r}: {match.candidate_count} in the candidate, at most "
             f"{match.reference_count} in one reference -> counts {match.clipped}"
         )
-    lines.append(
-        f"p1 = {precision.matches}/{precision.total} = {precision.value:.4f}"
-        "  (each word clipped by its own best reference)"
-    )
+    lines.append(f"p1 = {precision.matches}/{precision.total} = {precision.value:.4f}")
     first = bleu_lab.load_example("paper_guide_1")
     words = first["candidate"].rstrip(".").split()
     reference_words = [r.rstrip(".").split() for r in first["references"]]
@@ -278,7 +287,7 @@ FLAG_HELP = {
     "brevity": "the brevity penalty for five candidate lengths",
     "bleu": "BLEU-4 of four cat/mat candidates, order by order",
     "rouge": "ROUGE-1/2 (recall, then P/R/F) beside BLEU-4, and the paraphrase",
-    "paper": "the BLEU paper's Example 1, step by step",
+    "paper": "the BLEU paper's Examples 2 and 1, step by step",
 }
 
 

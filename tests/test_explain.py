@@ -54,6 +54,32 @@ def test_explain_unsmoothed_rover_shows_the_zero_order():
     assert "0.0000" in text.splitlines()[-1]  # BLEU = 0
 
 
+@pytest.mark.parametrize(
+    ("keywords", "sacrebleu_keywords"),
+    [
+        ({}, {"smooth_method": "none"}),
+        ({"smoothing": "exp"}, {"smooth_method": "exp"}),
+        ({"smoothing": "floor", "smooth_value": 0.2}, {"smooth_method": "floor", "smooth_value": 0.2}),
+        ({"smoothing": "add-k"}, {"smooth_method": "add-k", "smooth_value": 1}),
+    ],
+)
+def test_explain_says_which_sacrebleu_call_prints_the_score(keywords, sacrebleu_keywords):
+    import sacrebleu
+
+    # The unsmoothed rover is 0, but sacrebleu's default ('exp') is not: the note must name the smoothing.
+    theirs = sacrebleu.corpus_bleu([CANDIDATE], [[REFERENCE]], use_effective_order=False, **sacrebleu_keywords)
+    last = rover(**keywords).explain().splitlines()[-1]
+    method = sacrebleu_keywords["smooth_method"]
+    assert f"sacrebleu prints {theirs.score:.2f} with the signature's settings, smooth_method={method!r}" in last
+    if "smooth_value" in keywords:
+        assert f"smooth_value={keywords['smooth_value']:g})" in last
+
+
+def test_explain_of_an_nltk_method_does_not_claim_a_sacrebleu_call():
+    last = rover(smoothing="method4").explain().splitlines()[-1]
+    assert "sacrebleu prints" not in last and "sacrebleu has no method4" in last
+
+
 def test_explain_a_corpus_and_statistics_without_text():
     corpus = corpus_bleu(["a cat is on the mat", "the dog"], [["the cat is on the mat"], ["the dog barks"]])
     text = corpus.explain()

@@ -112,7 +112,13 @@ def test_all_and_paper(capsys):
     out = run(capsys)
     for heading in ("== Clipped counts", "== Brevity penalty", "== BLEU = BP", "== ROUGE", "== The BLEU paper"):
         assert heading in out
-    assert "p1 = 17/18" in run(capsys, "--paper")  # Papineni et al. 2002, Example 1
+    paper = run(capsys, "--paper")
+    assert "p1 = 17/18" in paper  # Papineni et al. 2002, Example 1
+    # Example 2 of the paper: seven 'the', at most two in one reference -> 2/7.
+    assert "Example 2 (section 2.1)" in paper and "p1 = 2/7 = 0.2857" in paper
+    # bleu_lab's own two-reference clipping example must not be passed off as the paper's.
+    own = paper.index("the the the cat cat cat")
+    assert "Not in the paper" in paper[paper.index("p1 = 2/7"):own]
 
 
 def test_python_dash_m_rouge():
