@@ -122,6 +122,67 @@ def sacrebleu_scale_note(result) -> str:
     return f"sacrebleu prints {shown} with the signature's settings, smooth_method={result.smoothing!r}{value}"
 
 
+@dataclass(frozen=True)
+class NltkTinyZero:
+    """What nltk's unsmoothed BLEU (``SmoothingFunction().method0``) returns where bleu_lab's is 0.
+
+    nltk cannot take the logarithm of a zero precision, so it puts the smallest positive float,
+    ``sys.float_info.min`` (``floor``), in its place and carries on:
+    value = BP * prod_n p'_n ** w_n with p'_n = p_n, or ``floor`` where p_n = 0. The zero orders
+    contribute ``floor_factor`` = prod of floor ** w_n over them, the other orders ``other_factor``.
+    """
+
+    floor: float
+    zero_orders: tuple
+    floor_factor: float
+    other_factor: float
+    brevity_penalty: float
+    value: float
+
+
+def nltk_tiny_zero(result) -> NltkTinyZero | None:
+    """nltk's method0 number for a BLEU result's counts, or None where nltk gives bleu_lab's number.
+
+    None when no weighted order has a zero precision (nothing to replace), or when no unigram
+    matches (nltk then returns exactly 0). Precisions are nltk's m_n / max(1, t_n).
+
+    >>> from bleu_lab import sentence_bleu
+    >>> tiny = nltk_tiny_zero(sentence_bleu("the cat sat on the mat", ["the cat is on the mat"]))
+    >>> tiny.zero_orders, f"{tiny.value:.4e}"
+    ((4,), '7.2621e-78')
+    """
+    import math
+    import sys
+
+    precisions = [m / max(1, t) for m, t in zip(result.counts, result.totals)]
+    weights = list(result.weights) + [0.0] * (len(precisions) - len(result.weights))
+    zero = tuple(n for n, (p, w) in enumerate(zip(precisions, weights), 1) if p == 0 and w > 0)
+    if not zero or result.counts[0] == 0:
+        return None
+    floor = sys.float_info.min
+    logs = [w * math.log(floor if p == 0 else p) for p, w in zip(precisions, weights)]
+    zero_logs = [logs[n - 1] for n in zero]
+    other_logs = [x for n, x in enumerate(logs, 1) if n not in zero]
+    bp = result.brevity_penalty
+    return NltkTinyZero(floor, zero, math.exp(math.fsum(zero_logs)), math.exp(math.fsum(other_logs)), bp,
+                        bp * math.exp(math.fsum(logs)))
+
+
+def nltk_tiny_zero_note(result) -> str:
+    """For a method0 result scored 0: the tiny number nltk returns instead, worked out; else ""."""
+    tiny = nltk_tiny_zero(result) if result.smoothing == "method0" else None
+    if tiny is None:
+        return ""
+    orders = ", ".join(map(str, tiny.zero_orders))
+    plural = "s" if len(tiny.zero_orders) > 1 else ""
+    return (
+        f"note: nltk's method0 returns {tiny.value:.4e} here, not 0. It puts the smallest float, "
+        f"{tiny.floor:.4e}, in place of the zero precision{plural} (order{plural} {orders}) to take the "
+        f"logarithm: weighted, {tiny.floor_factor:.4e}; times the other orders' {tiny.other_factor:.4f} "
+        f"and BP {tiny.brevity_penalty:.4f}: {tiny.value:.4e}."
+    )
+
+
 def above_one_note(result) -> str:
     """Why a score or precision is above 1 (only nltk's methods 4-7 do it), or "" when none is."""
     if not result.above_one:
@@ -190,6 +251,8 @@ def explain_bleu(result) -> str:
     lines.append(f"BLEU = BP x mean = {result.score:.4f}   ({sacrebleu_scale_note(result)})")
     if result.above_one:
         lines.insert(-1, above_one_note(result))
+    if nltk_tiny_zero_note(result):
+        lines.append(nltk_tiny_zero_note(result))
     return "\n".join(lines)
 
 

@@ -128,7 +128,14 @@ def test_02_brevity_value():
 
 
 def test_03_numbers():
-    says("03_bleu_step_by_step", f"{bleu('a cat is on the mat', CAT_MAT[:1]).score / 100:.4f}")
+    one_word = bleu("the cat is on a mat", CAT_MAT[:1])
+    assert one_word.counts == [5, 3, 2, 1] and one_word.totals == [6, 5, 4, 3]  # by hand, as the answer says
+    assert f"{one_word.score / 100:.4f}" == f"{(1 / 12) ** 0.25:.4f}"
+    says("03_bleu_step_by_step", "1/12", f"{one_word.score / 100:.4f}")
+    # The lab's inverted test on a long output: exp(1 - 14/16); the right BP (sacrebleu) is 1.
+    long_output = bleu(" ".join(["w"] * 16), [" ".join(["w"] * 14)])
+    assert long_output.bp == 1.0
+    says("03_bleu_step_by_step", f"{math.exp(1 - 14 / 16):.4f}", f"{long_output.bp:.4f}")
     right, swapped = bleu(CANDIDATE_2, [NASA]), bleu(NASA, [CANDIDATE_2])
     assert (right.sys_len, right.ref_len) == (12, 14) and swapped.bp == 1.0
     says("03_bleu_step_by_step", f"{right.bp:.4f}", "BP = 1.0000", "c = 12", "r = 14")
@@ -155,20 +162,35 @@ def test_05_numbers():
     score = rouge_scorer.RougeScorer(["rouge1"]).score(reference, padded)["rouge1"]
     assert score.recall == 1.0
     says("05_rouge_and_blind_spots", f"{score.precision:.4f}", f"{bleu(padded, [reference]).score / 100:.4f}")
-    reversed_ = "mat the on is cat the"
-    scores = rouge_scorer.RougeScorer(["rouge2", "rougeL"]).score(reference, reversed_)
-    assert scores["rouge2"].fmeasure == 0 and scores["rougeL"].fmeasure == pytest.approx(0.5)
+    swapped_roles = "the mat is on the cat"
+    scores = rouge_scorer.RougeScorer(["rouge2", "rougeL"]).score(reference, swapped_roles)
+    assert scores["rouge2"].fmeasure == pytest.approx(4 / 5) and scores["rougeL"].fmeasure == pytest.approx(4 / 6)
+    unsmoothed = bleu(swapped_roles, [reference])
+    assert unsmoothed.counts[2:] == [1, 0] and unsmoothed.score == 0
+    says("05_rouge_and_blind_spots", "F = 0.8", f"F = {scores['rougeL'].fmeasure:.4f}", "p3 = 1/4, p4 = 0/3")
     spaced = CHRF(whitespace=True).sentence_score("newspaper headlines", ["news paper head lines"]).score / 100
     assert CHRF().sentence_score("newspaper headlines", ["news paper head lines"]).score == pytest.approx(100)
-    says("05_rouge_and_blind_spots", f"{spaced:.4f}", "F = 0.5")
+    says("05_rouge_and_blind_spots", f"{spaced:.4f}")
 
 
 def test_06_numbers():
     wrong = sacrebleu.corpus_bleu(["a b c d"], ["a b c d"])
     assert (wrong.sys_len, wrong.ref_len) == (4, 1)
     says("06_pitfalls", f"BLEU = {wrong.score:.2f}", "hyp_len = 4 ref_len = 1")
-    split = nltk_bleu.sentence_bleu(["the cat sat on the mat!".split()], "The cat sat on the mat.".split())
-    says("06_pitfalls", f"{split:.4f}")
+    method1 = nltk_bleu.SmoothingFunction().method1
+    candidate, reference = "my cat ate the fish", "my cat eats the fish"
+    on_characters = nltk_bleu.sentence_bleu([reference], candidate, smoothing_function=method1)
+    on_words = nltk_bleu.sentence_bleu([reference.split()], candidate.split(), smoothing_function=method1)
+    assert f"{on_characters:.4f}" == "0.7388"  # the colleague's number in the exercise
+    says("06_pitfalls", f"{on_words:.4f}")
+    from nltk.tokenize import word_tokenize
+
+    candidate, reference = "The cat sat on the mat.", "the cat sat on the mat!"
+    treebank = nltk_bleu.sentence_bleu([word_tokenize(reference, preserve_line=True)],
+                                       word_tokenize(candidate, preserve_line=True))
+    thirteen_a = sacrebleu.corpus_bleu([candidate], [[reference]], tokenize="13a", smooth_method="none").score
+    assert f"{treebank:.4f}" == f"{thirteen_a / 100:.4f}"
+    says("06_pitfalls", 'tokenize="nltk"', 'tokenize="13a"', f"{treebank:.4f}")
 
 
 def test_lab2_numbers():

@@ -317,3 +317,50 @@ def test_precision_and_brevity_of_every_prefix_is_sacrebleus_unigram_bleu(candid
     rows = precision_and_brevity_by_length(tokens, reference_tokens, range(1, len(tokens) + 1))
     for c, row in enumerate(rows, 1):
         assert abs(row.product - sacrebleu_unigram_bleu(tokens[:c], reference_tokens)) < 1e-9, c
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "weights"),
+    [
+        ("the cat sat on the mat", "the cat is on the mat", None),  # one empty order: about 7e-78
+        ("the cat", "the cat is on the mat", None),  # no trigram or 4-gram at all (nltk: 0/1 each)
+        ("a cat sat on a red mat today", "the cat is on the mat", (0.5, 0.3, 0.2)),
+        ("the cat sat on the mat", "the cat is on the mat", (0.4, 0.3, 0.2, 0.1)),
+    ],
+)
+def test_nltk_tiny_zero_is_nltks_method0_number(candidate, reference, weights):
+    import warnings
+
+    from nltk.translate.bleu_score import SmoothingFunction
+    from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
+
+    from bleu_lab.explanation import nltk_tiny_zero
+
+    keywords = {} if weights is None else {"weights": list(weights)}
+    result = sentence_bleu(candidate, [reference], smoothing="method0", **keywords)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = nltk_sentence_bleu([reference.split()], candidate.split(), weights or (0.25,) * 4,
+                                    smoothing_function=SmoothingFunction().method0)
+    assert result.score == 0.0 and 0 < theirs < 1e-30  # bleu_lab: 0; nltk: a tiny positive number
+    tiny = nltk_tiny_zero(result)
+    assert tiny.value == pytest.approx(theirs, rel=1e-12)
+    assert tiny.floor_factor * tiny.other_factor * tiny.brevity_penalty == pytest.approx(theirs, rel=1e-12)
+    note = result.explain().splitlines()[-1]
+    assert note.startswith("note: nltk's method0 returns") and f"{theirs:.4e}" in note
+
+
+def test_nltk_tiny_zero_by_hand_and_where_nltk_agrees():
+    import sys
+
+    from bleu_lab.explanation import nltk_tiny_zero
+
+    tiny = nltk_tiny_zero(sentence_bleu("the cat sat on the mat", ["the cat is on the mat"], smoothing="method0"))
+    # By hand: p = 5/6, 3/5, 1/4, 0/3; nltk uses the smallest float for 0/3.
+    assert tiny.zero_orders == (4,)
+    assert tiny.floor_factor == pytest.approx(sys.float_info.min ** 0.25)
+    assert tiny.other_factor == pytest.approx((5 / 6 * 3 / 5 * 1 / 4) ** 0.25)
+    # Nothing to replace (every order matches), or no unigram at all (nltk returns exactly 0): no note.
+    for candidate in ("the cat is on the mat", "dogs bark loudly"):
+        result = sentence_bleu(candidate, ["the cat is on the mat"], smoothing="method0")
+        assert nltk_tiny_zero(result) is None and "nltk's method0 returns" not in result.explain()
