@@ -156,12 +156,13 @@ def _f_beta(precision: float, recall: float, factor: float) -> float | None:
     return (1 + factor) * precision * recall / denominator if denominator > 0 else None
 
 
-def chrf_score_from_values(values, *, beta=2, eps_smoothing=False) -> float:
+def chrf_score_from_values(values, *, beta=2, eps_smoothing=False, scale=1.0) -> float:
     """chrF on the 0-1 scale from flat per-order (candidate, reference, matches) counts.
 
     chrF_beta = (1 + beta^2) chrP chrR / (beta^2 chrP + chrR), chrP and chrR the
     means of the per-order precisions and recalls (Popovic 2015, section 2);
-    with ``eps_smoothing`` the mean of the per-order F-scores instead.
+    with ``eps_smoothing`` the mean of the per-order F-scores instead. ``scale=100`` gives
+    sacrebleu's number, with its order of operations (the scaling before the mean's division).
 
     >>> chrf_score_from_values([3, 3, 3, 2, 2, 1], beta=1)   # P = R = (1 + 1/2) / 2
     0.75
@@ -181,11 +182,11 @@ def chrf_score_from_values(values, *, beta=2, eps_smoothing=False) -> float:
             recall_sum += recall
             effective += 1
     if eps_smoothing:
-        return f_sum / orders
+        return scale * f_sum / orders
     if effective == 0:
         return 0.0
     f = _f_beta(precision_sum / effective, recall_sum / effective, factor)
-    return 0.0 if f is None else f
+    return 0.0 if f is None else scale * f
 
 
 def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=0, beta=2,
@@ -202,7 +203,12 @@ def _features_of(text, settings: ChrfSettings) -> list:
 
 def _best_reference(candidate_features, references_features, settings: ChrfSettings) -> ChrfStats:
     """The candidate's counts against each reference; kept: the reference with the best sentence chrF
-    (the first on a tie), as sacrebleu keeps it."""
+    (the first on a tie), as sacrebleu keeps it.
+
+    The scores are compared as sacrebleu compares them, on its 0-100 scale: two references whose chrF
+    is mathematically equal can differ in the last bit on the 0-1 scale but not after the x 100, or
+    the other way round, and a different choice changes the corpus counts.
+    """
     best_values: tuple = ()
     best_score, best_index = -1.0, 0
     for index, reference_features in enumerate(references_features):
@@ -210,7 +216,7 @@ def _best_reference(candidate_features, references_features, settings: ChrfSetti
         if len(references_features) == 1:
             best_values = values
             break
-        score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=settings.eps_smoothing)
+        score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=settings.eps_smoothing, scale=100.0)
         if score > best_score:
             best_values, best_score, best_index = values, score, index
     return ChrfStats(best_values, settings.char_order, settings.word_order, reference_index=best_index,

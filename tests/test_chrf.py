@@ -204,3 +204,20 @@ def test_bad_references():
         corpus_chrf(["the cat", "a dog"], ["the cat", "a dog"])
     with pytest.raises(TypeError, match="single string"):
         corpus_chrf("the cat", [["the cat"]])
+
+
+@pytest.mark.parametrize(
+    ("candidates", "references", "keywords"),
+    [
+        # Both references of "bacb" score exactly 5/48; on the 0-1 scale the second looks larger by one bit.
+        (["bacb", "the cat sat"], [["cxaaa", "cxaa bxcabca"], ["the cat sat"]], {}),
+        (["abcd", "the cat"], [["ay", "abcdyyyyyyy"], ["the dog"]], {"char_order": 1}),
+    ],
+)
+def test_a_tie_between_references_keeps_the_first_as_sacrebleu_does(candidates, references, keywords):
+    # sacrebleu keeps the reference with the best sentence chrF, compared on its 0-100 scale, and
+    # the first one on a tie; a different choice changes the corpus counts, not only the last digit.
+    streams = [[refs[k] if k < len(refs) else None for refs in references] for k in range(2)]
+    theirs = CHRF(**keywords).corpus_score(candidates, streams).score / 100
+    assert corpus_chrf(candidates, references, **keywords).score == pytest.approx(theirs, abs=TOLERANCE)
+    assert chrf(candidates[0], references[0], **keywords).reference_index == 0
