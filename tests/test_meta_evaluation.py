@@ -13,7 +13,7 @@ import sacrebleu
 import scipy.stats
 
 from bleu_lab import meta_evaluation as meta
-from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_references
+from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_human_scores, load_wmt19_references
 
 LINES = 300  # a slice of WMT19 keeps the comparisons quick; the notebook test covers all 1997 lines
 
@@ -176,3 +176,119 @@ def test_agreement_plot_has_one_bar_per_bin():
     assert len(ax.patches) == 3
     assert {t.get_text() for t in ax.texts} >= {"2 of 3", "1 of 1", "6 of 6"}
     plt.close(ax.figure)
+
+
+# ---------------------------------------------------------------- leader lines on the real WMT19 scatters
+
+# Notebook 09's embedding scores (section 6, as printed there). They are only the points to be drawn here:
+# the picture's geometry is under test, not the scores.
+SIMILARITY = {"Facebook_FAIR": 0.8379, "Microsoft-WMT19-sentence_document": 0.8401, "MSRA.MADL": 0.8405,
+              "UCAM": 0.8340, "NEU": 0.8362, "online-B": 0.8269, "online-Y": 0.8330, "PROMT_NMT_EN-DE": 0.8140,
+              "online-G": 0.8147, "UdS-DFKI": 0.8138, "online-X": 0.7915}
+
+
+@pytest.fixture(scope="module")
+def wmt19_points():
+    """Notebook 09's three scatters: sacrebleu's corpus BLEU and chrF (official reference), the similarities."""
+    data = load_wmt19_en_de()
+    human = load_wmt19_human_scores().scores
+    bleu = {n: sacrebleu.corpus_bleu(data.systems[n], [data.reference]).score / 100 for n in human}
+    chrf = {n: sacrebleu.corpus_chrf(data.systems[n], [data.reference]).score / 100 for n in human}
+    return human, {"BLEU": bleu, "chrF": chrf, "similarity": SIMILARITY}
+
+
+def _distance_to_segment(point, start, end) -> float:
+    (px, py), (ax_, ay), (bx, by) = point, start, end
+    dx, dy = bx - ax_, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax_) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - (ax_ + t * dx), py - (ay + t * dy))
+
+
+def _segments_cross(a, b, c, d) -> bool:
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+@pytest.mark.parametrize("metric", ["BLEU", "chrF", "similarity"])
+def test_no_leader_line_passes_through_another_systems_marker(wmt19_points, metric):
+    """Display coordinates (pixels) of the drawn figure: every leader line starts at its own point, keeps
+    out of every other system's marker (radius from the marker size in points squared: sqrt(s) / 2, plus
+    half the edge), crosses no other leader line and no other label, and no label covers a marker, so
+    each label names one dot. The old layout ran UCAM's line through MSRA.MADL's dot in all three."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+    from matplotlib.text import Annotation
+
+    human, metrics = wmt19_points
+    scores = metrics[metric]
+    ax = meta.plot_metric_vs_human(scores, human, highlight=["Facebook_FAIR", "online-X"])
+    figure = ax.figure
+    figure.canvas.draw()
+    markers = ax.collections[0]
+    points_to_pixels = figure.dpi / 72
+    radius = (math.sqrt(markers.get_sizes()[0]) / 2 + markers.get_linewidths()[0] / 2) * points_to_pixels
+    centre = {name: tuple(ax.transData.transform((scores[name], human[name]))) for name in human}
+    leaders = {}
+    for annotation in ax.texts:
+        if isinstance(annotation, Annotation) and annotation.get_text() in human:
+            arrow = annotation.arrow_patch
+            vertices = arrow.get_transform().transform_path(arrow.get_path()).vertices
+            leaders[annotation.get_text()] = [tuple(v) for v in vertices]
+    assert set(leaders) == set(human)
+    for name, line in leaders.items():
+        # The end nearest the system's own point lies just outside its marker (the line is shrunk there).
+        assert min(math.dist(v, centre[name]) for v in line) < 2 * radius, name
+        for other, point in centre.items():
+            if other == name:
+                continue
+            closest = min(_distance_to_segment(point, a, b) for a, b in zip(line, line[1:]))
+            assert closest > radius, f"{metric}: {name}'s leader line passes {closest:.1f} px from {other}"
+    # Nor does a label sit on a marker, or a leader line run through another system's label.
+    renderer = figure.canvas.get_renderer()
+    boxes = {t.get_text(): matplotlib.text.Text.get_window_extent(t, renderer)
+             for t in ax.texts if t.get_text() in human}
+    for name, box in boxes.items():
+        for other, (px, py) in centre.items():
+            gap = math.hypot(max(box.x0 - px, 0, px - box.x1), max(box.y0 - py, 0, py - box.y1))
+            assert gap > radius, f"{metric}: the label {name} lies on {other}'s marker"
+        corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+        for other, line in leaders.items():
+            if other != name:
+                assert not any(_segments_cross(a, b, c, d) for a, b in zip(line, line[1:])
+                               for c, d in zip(corners, corners[1:] + corners[:1])), (metric, other, name)
+    names = list(leaders)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            crossing = any(_segments_cross(a, b, c, d) for a, b in zip(leaders[first], leaders[first][1:])
+                           for c, d in zip(leaders[second], leaders[second][1:]))
+            assert not crossing, f"{metric}: the leader lines of {first} and {second} cross"
+    plt.close(figure)
+
+
+def test_agreement_labels_keep_off_the_coin_flip_line():
+    """A share just below 0.5 (4 of 9, as in notebook 09) put its label on the dashed line; in display
+    coordinates no label's box may touch the line."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    bins = [meta.AgreementBin(0, 1, 9, 4), meta.AgreementBin(1, 2, 8, 6), meta.AgreementBin(2, 4, 10, 8),
+            meta.AgreementBin(4, 8, 2, 1), meta.AgreementBin(8, 20, 0, 0)]
+    ax = meta.plot_agreement_by_difference(bins)
+    figure = ax.figure
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    line_y = ax.transData.transform((0, 0.5))[1]
+    texts = [t for t in ax.texts if " of " in t.get_text() or t.get_text() == "no pairs"]
+    assert sorted(t.get_text() for t in texts) == ["1 of 2", "4 of 9", "6 of 8", "8 of 10", "no pairs"]
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        patch = text.get_bbox_patch()
+        if patch is not None:
+            box = patch.get_window_extent(renderer)
+        assert not box.y0 - 2 <= line_y <= box.y1 + 2, f"{text.get_text()!r} touches the 0.5 line"
+    plt.close(figure)
