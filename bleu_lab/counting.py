@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .inputs import check_order, describe
+from .inputs import check_order, check_text, describe
 
 
 def count_ngrams(tokens, n: int) -> Counter:
@@ -42,12 +42,8 @@ def ngrams(tokens: Sequence[str], n: int) -> Counter:
         raise TypeError(
             f"ngrams takes a list of token strings, got {describe(tokens)}. Right: ngrams(['the', 'cat'], 1)"
         )
-    for position, token in enumerate(tokens):
-        if not isinstance(token, str):
-            raise TypeError(
-                f"tokens[{position}] is {describe(token)}; every token must be a string. "
-                f"Right: ngrams(['the', 'cat'], 1)"
-            )
+    # The same token checks as every metric: strings, each one word ("a b" or "" is a nesting mistake).
+    tokens = check_text(tokens, what="tokens", call="ngrams(['the', 'cat'], 1)")
     n = check_order(n, "n")
     return count_ngrams(list(tokens), n)
 

@@ -149,12 +149,19 @@ def _without_byte_order_marks(lines) -> list[str]:
 
 def _check_tokens_are_words(tokens, what: str, call: str) -> None:
     """Refuse tokens that hold spaces or nothing: a token list of sentences is a nesting mistake."""
-    if len(" ".join(tokens).split()) == len(tokens):  # every token is one non-empty word (checked in C)
+    # Splitting the joined tokens gives them back exactly when each is one word with no space around it
+    # (checked in C). Comparing counts would not do: ["the cat", ""] has two tokens and two words.
+    if " ".join(tokens).split() == list(tokens):
         return
     for position, token in enumerate(tokens):
         if not token.strip():
             raise ValueError(f"{what}[{position}] is an empty or blank token; tokens must be words. Right: {call}")
-        if len(token.split()) > 1:
+        if len(token.split()) == 1 and token.split() != [token]:
+            raise ValueError(
+                f"{what}[{position}] is {token[:40]!r}, a word with spaces around it, which would never match "
+                f"the same word without them. Strip the tokens first: [t.strip() for t in tokens]. Right: {call}"
+            )
+        if token.split() != [token]:
             raise ValueError(
                 f"{what}[{position}] is {token[:40]!r}, a token with spaces in it: {what} looks like a list of "
                 f"sentences, not of tokens (one level of nesting too many, or a corpus where one sentence "

@@ -483,6 +483,31 @@ def test_blank_tokens_are_refused():
         bleu_lab.sentence_bleu(["the", "", "cat"], ["the cat"])
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        # Lines read with text.split("\n") from a file that ends in a newline: two lines, one empty. The
+        # empty "token" made up for the extra word of "the cat", so a count of words let it through.
+        lambda: bleu_lab.sentence_bleu(["the cat", ""], [["the", "cat"]]),
+        lambda: bleu_lab.corpus_bleu([["the cat sat", "", ""]], [[["the", "cat", "sat"]]]),
+        lambda: bleu_lab.chrf(["the cat", ""], [["the", "cat"]]),
+        lambda: bleu_lab.ter(["the cat", ""], [["the", "cat"]]),
+        lambda: bleu_lab.rouge_n(["the cat", ""], [["the", "cat"]]),
+        lambda: bleu_lab.tokenize(["the cat", ""]),
+        lambda: bleu_lab.ngrams(["the cat", "sat"], 1),  # counted ('the cat',) as a unigram
+    ],
+)
+def test_sentences_and_empty_strings_are_not_a_token_list(call):
+    with pytest.raises(ValueError, match="token with spaces"):
+        call()
+
+
+def test_a_word_with_spaces_around_it_is_refused():
+    # " cat" would never match "cat": refused with the fix, not scored as a miss.
+    with pytest.raises(ValueError, match=r"candidate\[1\] is ' cat', a word with spaces around it.*t\.strip\(\)"):
+        bleu_lab.sentence_bleu(["the", " cat"], [["the", "cat"]])
+
+
 def test_swapped_strings_in_nltk_order_are_named():
     with pytest.raises(TypeError, match="swapped") as error:
         bleu_lab.sentence_bleu(["the cat is on the mat"], "a cat is on the mat")
