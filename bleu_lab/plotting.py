@@ -251,18 +251,23 @@ def plot_precision_and_brevity(candidates, references, ax=None, *, tokenize="13a
         raise ValueError("give at least one candidate, e.g. plot_precision_and_brevity(['the cat'], ['the cat sat'])")
     ax = axes_for(ax, (9.5, 5.2))
     lengths = [row[0] for row in rows]
-    # Where p1 = 1 the product equals BP: BP is drawn with large open markers, the product dashed on top.
-    series = (("p1 (unigram precision)", 2, "s", SERIES_COLOURS[1], "-", 8, SERIES_COLOURS[1]),
-              ("BP (brevity penalty)", 3, "o", SERIES_COLOURS[0], "-", 13, "white"),
-              ("p1 x BP (unigram BLEU)", 4, "D", MARK_COLOUR, "--", 7, MARK_COLOUR))
-    for label, column, marker, colour, style, size, face in series:
-        ax.plot(lengths, [row[column] for row in rows], marker=marker, markersize=size, linewidth=2.2, color=colour,
-                linestyle=style, markerfacecolor=face, markeredgewidth=2, label=label)
+    # The product equals BP where p1 = 1 (c <= r here) and p1 where BP = 1 (c >= r), so it lies on one of
+    # the other two everywhere. Each is drawn so that the one beneath still shows: p1 as a broad line
+    # with large squares, BP with large hollow circles (the square or diamond inside stays visible),
+    # the product last as a thin black dashed line with small diamonds, the broad line showing around it.
+    series = (("p1 (unigram precision)", 2, "s", SERIES_COLOURS[1], SERIES_COLOURS[1], "-", 6.0, 11, 2),
+              ("BP (brevity penalty)", 3, "o", SERIES_COLOURS[0], "none", "-", 3.0, 20, 3),
+              ("p1 x BP (unigram BLEU):\n= BP where p1 = 1, = p1 where BP = 1", 4, "D", "black", MARK_COLOUR, "--",
+               1.4, 6, 4))
+    for label, column, marker, colour, face, style, width, size, layer in series:
+        ax.plot(lengths, [row[column] for row in rows], marker=marker, markersize=size, linewidth=width, color=colour,
+                linestyle=style, markerfacecolor=face, markeredgewidth=2.2 if face == "none" else 1, label=label,
+                zorder=layer, clip_on=False)
     for r in sorted({row[1] for row in rows}):
         ax.axvline(r, color="0.4", linestyle=":", linewidth=1.2)
         ax.annotate(f"r = {r}", (r, 1.06), xytext=(4, 0), textcoords="offset points", ha="left",
                     fontsize=TEXT_SIZE, color="0.25")
-    ax.set_ylim(0, 1.12)
+    ax.set_ylim(-0.04, 1.12)  # below 0, so that a circle at BP = 0.0067 is not cut by the axis
     ax.set_xlim(0, max(lengths) + 1)
     finish_axes(ax, title, "candidate length c (tokens)", "value (0-1)", grid="both")
     return ax
