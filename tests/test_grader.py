@@ -155,3 +155,52 @@ def test_the_expected_checks_come_from_the_notebook():
     lab2 = nbformat.read(LAB1.with_name("lab2_brevity_penalty_and_bleu.ipynb"), as_version=4)
     names = [name for name, _ in grade.expected_checks(lab2)]
     assert names == ["ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu"]
+
+
+def test_valid_json_that_is_not_a_notebook_gets_a_row_and_the_others_are_graded(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    not_notebooks = {
+        "a_cells_int.ipynb": ('{"cells": 5}', "cells is not a list"),
+        "b_list.ipynb": ("[]", "the file holds a JSON list"),
+        "c_cell_int.ipynb": ('{"cells": [5]}', "cell 1 is not an object"),
+        "d_no_cells.ipynb": ("{}", "it has no cells"),
+        "e_source_ints.ipynb": ('{"cells": [{"cell_type": "code", "source": [1, 2]}]}',
+                                "the source of cell 1 is not text"),
+        "f_deep.ipynb": ("[" * 100_000, "nested too deeply"),  # json.load raises RecursionError, not ValueError
+    }
+    for name, (text, _) in not_notebooks.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    nbformat.write(nbformat.v4.new_notebook(), folder / "z_empty.ipynb")
+    out = tmp_path / "out.csv"
+    out.write_text("an old results file\n", encoding="utf-8")
+    rows = grade.grade(folder, out, timeout=TIMEOUT, log=lambda *a: None)
+    assert [r["file"] for r in rows] == [*not_notebooks, "z_empty.ipynb"]
+    for row, (_, reason) in zip(rows, not_notebooks.values()):
+        assert row["message"].startswith("cannot read the notebook: ") and reason in row["message"], row["message"]
+        assert (row["points"], row["total"]) == ("0.00", 0)
+    assert rows[-1]["message"].startswith("no exercise found")
+    with open(out, newline="", encoding="utf-8") as handle:
+        written = list(csv.DictReader(handle))
+    assert [r["file"] for r in written] == [r["file"] for r in rows]  # the old file was replaced
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e300", "0", "-1", "86401"])
+def test_a_timeout_that_is_not_finite_positive_and_at_most_a_day_is_refused(tmp_path, capsys, value):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    with pytest.raises(SystemExit) as stop:
+        grade.main([str(folder), "--out", str(tmp_path / "out.csv"), "--timeout", value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: --timeout must be a finite positive number of seconds, at most 86400 (a day)" in err
+    assert "Traceback" not in err and not (tmp_path / "out.csv").exists()
+
+
+def test_grade_in_python_refuses_a_bad_timeout(tmp_path):
+    for value in (float("nan"), float("inf"), 0, 86_401):
+        with pytest.raises(ValueError, match="finite positive number of seconds, at most 86400"):
+            grade.grade(tmp_path, tmp_path / "out.csv", timeout=value)
+    for value in ("5", True, None):
+        with pytest.raises(TypeError, match=r"must be a number of seconds, e.g. grade\(folder, out, timeout=20\)"):
+            grade.grade(tmp_path, tmp_path / "out.csv", timeout=value)

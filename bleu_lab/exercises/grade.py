@@ -35,6 +35,7 @@ import ast
 import contextlib
 import csv
 import json
+import math
 import os
 import signal
 import subprocess
@@ -58,10 +59,48 @@ LABS = {
 LAB_COLUMNS = tuple(f"{lab}.{name}" for lab, names in LABS.items() for name in names)
 COLUMNS = ("file", "lab", *LAB_COLUMNS, "points", "max_points", "passed", "total", "message")
 DEFAULT_TIMEOUT = 20.0
+MAX_TIMEOUT = 24 * 3600.0  # a day per submission: anything longer is a typo (and 1e300 overflows the wait)
 MEMORY_LIMIT = 4 * 1024**3  # bytes of address space for one submission
 
 
 # ---------------------------------------------------------------- reading a submission (no code runs here)
+
+
+class NotANotebook(ValueError):
+    """Valid JSON that is not a Jupyter notebook: the submission's row says why."""
+
+
+def load_notebook(path: Path) -> dict:
+    """The notebook at ``path`` as a dict, its structure checked so grading it cannot raise on it.
+
+    Raises ``OSError``, ``ValueError`` (not JSON, not UTF-8, or :class:`NotANotebook`) or
+    ``RecursionError`` (JSON nested too deeply to parse).
+    """
+    with open(path, encoding="utf-8") as handle:
+        notebook = json.load(handle)
+    if not isinstance(notebook, dict):
+        raise NotANotebook(f"not a Jupyter notebook (the file holds a JSON {type(notebook).__name__}, "
+                           f"not an object with cells)")
+    cells = notebook.get("cells")
+    if not isinstance(cells, list):
+        missing = "cells" not in notebook
+        raise NotANotebook(f"not a Jupyter notebook ({'it has no cells' if missing else 'cells is not a list'})")
+    for number, cell in enumerate(cells, start=1):
+        if not isinstance(cell, dict):
+            raise NotANotebook(f"not a Jupyter notebook (cell {number} is not an object)")
+        source = cell.get("source", "")
+        if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(s, str) for s in source)):
+            raise NotANotebook(f"not a Jupyter notebook (the source of cell {number} is not text)")
+    return notebook
+
+
+def _unreadable(error: BaseException) -> str:
+    """The row's message for a notebook that :func:`load_notebook` refused."""
+    if isinstance(error, NotANotebook):
+        return f"cannot read the notebook: {error}"
+    if isinstance(error, RecursionError):
+        return "cannot read the notebook: its JSON is nested too deeply to be a notebook"
+    return f"cannot read the notebook: {type(error).__name__}: {error}"
 
 
 def _code_cells(notebook: dict) -> list:
@@ -125,10 +164,9 @@ def run_one(notebook_path: Path, report_path: Path) -> None:
             report.flush()
 
         try:
-            with open(notebook_path, encoding="utf-8") as handle:
-                notebook = json.load(handle)
-        except (OSError, ValueError) as error:
-            event(kind="error", text=f"cannot read the notebook: {type(error).__name__}: {error}")
+            notebook = load_notebook(notebook_path)
+        except (OSError, ValueError, RecursionError) as error:
+            event(kind="error", text=_unreadable(error))
             return
         namespace = {"__name__": "__submission__"}
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
@@ -174,6 +212,17 @@ def _short_summary(result) -> str:
 # ---------------------------------------------------------------- the parent
 
 
+def check_timeout(timeout) -> float:
+    """``timeout`` as a float of seconds, or a ValueError/TypeError that names the mistake."""
+    right = f"e.g. grade(folder, out, timeout={DEFAULT_TIMEOUT:g})"
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout is {type(timeout).__name__} {timeout!r}; it must be a number of seconds, {right}")
+    if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        raise ValueError(f"timeout is {timeout!r}; it must be a finite positive number of seconds, at most "
+                         f"{MAX_TIMEOUT:g} (a day), {right}")
+    return float(timeout)
+
+
 def _child_environment() -> dict:
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parents[2])  # so `-m bleu_lab...` works from any folder
@@ -216,16 +265,15 @@ def _points(result) -> float:
 
 def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
     """Grade one notebook in a subprocess; return its row as a dict (the CSV's columns and a little more)."""
+    timeout = check_timeout(timeout)
     row: dict = {column: "" for column in COLUMNS}
     row.update({name: "" for name in CHECK_NAMES})  # pass / fail per check, for callers in Python
     row["file"] = path.relative_to(root).as_posix()
     row["points_by_check"] = {}
     try:
-        with open(path, encoding="utf-8") as handle:
-            checks = expected_checks(json.load(handle))
-    except (OSError, ValueError) as error:
-        row.update(passed=0, total=0, points="0.00", max_points="0.00",
-                   message=f"cannot read the notebook: {type(error).__name__}: {error}")
+        checks = expected_checks(load_notebook(path))
+    except (OSError, ValueError, RecursionError) as error:
+        row.update(passed=0, total=0, points="0.00", max_points="0.00", message=_unreadable(error))
         return row
     lab = lab_of(path, [name for name, _ in checks])
     row["lab"] = lab
@@ -297,6 +345,7 @@ def submissions(folder: Path) -> list:
 
 def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) -> list:
     """Grade every notebook under ``folder`` and write the CSV to ``out``; return the rows."""
+    timeout = check_timeout(timeout)  # before any submission runs
     folder = Path(folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
@@ -324,7 +373,7 @@ def main(argv=None) -> int:
     parser.add_argument("folder", type=Path, nargs="?", help="folder of submitted notebooks (searched recursively)")
     parser.add_argument("--out", type=Path, default=Path("results.csv"), help="CSV file to write (default results.csv)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
-                        help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g})")
+                        help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g}, at most {MAX_TIMEOUT:g})")
     parser.add_argument("--run-one", type=Path, help=argparse.SUPPRESS)  # the subprocess's entry point
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -333,8 +382,10 @@ def main(argv=None) -> int:
         return 0
     if args.folder is None:
         parser.error("give the folder of submitted notebooks, e.g. python -m bleu_lab.exercises.grade submissions/")
-    if args.timeout <= 0:
-        parser.error("--timeout must be a positive number of seconds")
+    # NaN fails every comparison and a huge value overflows the wait, so both ends are checked.
+    if not (math.isfinite(args.timeout) and 0 < args.timeout <= MAX_TIMEOUT):
+        parser.error(f"--timeout must be a finite positive number of seconds, at most {MAX_TIMEOUT:g} (a day), "
+                     f"e.g. --timeout {DEFAULT_TIMEOUT:g}; got {args.timeout:g}")
     try:
         grade(args.folder, args.out, args.timeout)
     except FileNotFoundError as error:
