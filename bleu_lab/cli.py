@@ -47,23 +47,31 @@ METRICS = ("bleu", "chrf", "ter")
 SACREBLEU_CLI_SMOOTHING = "exp"  # sacrebleu's command line smooths corpus BLEU with "exp" by default
 
 
+READ_BLOCK = 1024**2  # bytes read at a time, so a binary file is refused after its first block
+MAX_INPUT_BYTES = 512 * 1024**2  # far above any test set (WMT's are under 1 MB); beyond it memory runs out
+
+
 def read_lines(path: str, stdin=None) -> list:
-    """The lines of a UTF-8 text file (``-``: standard input), without their line endings."""
+    """The lines of a UTF-8 text file (``-``: standard input), without their line endings.
+
+    Files and standard input are read the same way: as bytes, decoded strictly as UTF-8 with
+    universal newlines (a byte-order mark is kept, for the scorers to strip); a NUL byte or more
+    than ``MAX_INPUT_BYTES`` stops the reading with an error.
+    """
     name = "standard input" if path == STDIN else repr(path)
     try:
         if path == STDIN:
             if stdin is None:
                 raise CommandLineError("standard input is not available; give the candidate as a file")
-            text = stdin.read()
+            # Its bytes, not sys.stdin's text, which lets invalid UTF-8 through as surrogates.
+            text = _read_text(getattr(stdin, "buffer", stdin), name)
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                text = _read_text(handle, name)
     except FileNotFoundError:
         raise CommandLineError(f"cannot read {path!r}: no such file") from None
     except IsADirectoryError:
         raise CommandLineError(f"cannot read {path!r}: it is a directory, not a text file") from None
-    except UnicodeDecodeError as error:
-        raise CommandLineError(f"cannot read {name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     except OSError as error:
         raise CommandLineError(f"cannot read {name}: {error.strerror or error}") from None
     if text == "":
@@ -71,6 +79,42 @@ def read_lines(path: str, stdin=None) -> list:
     if text.endswith("\n"):
         text = text[:-1]
     return text.split("\n")
+
+
+def _read_text(stream, name: str) -> str:
+    """The whole of ``stream`` (bytes, or text from a test's io.StringIO), read block by block with limits."""
+    import codecs
+    import io
+
+    utf8 = codecs.getincrementaldecoder("utf-8")("strict")
+    decoder = io.IncrementalNewlineDecoder(utf8, translate=True)  # what open(..., encoding="utf-8") does
+    parts, size = [], 0
+    while True:
+        block = stream.read(READ_BLOCK)
+        if isinstance(block, str):
+            nul = block.find("\0")
+        else:
+            nul = block.find(b"\0")
+        if nul >= 0:
+            raise CommandLineError(
+                f"cannot read {name}: not a UTF-8 text file (it contains NUL bytes, the first at byte "
+                f"{size + nul}: a binary file, or UTF-16?); give a text file with one segment per line"
+            )
+        pending = len(utf8.getstate()[0])  # bytes of a character cut by the previous block
+        try:
+            parts.append(block if isinstance(block, str) else decoder.decode(block, final=not block))
+        except UnicodeDecodeError as error:
+            raise CommandLineError(
+                f"cannot read {name}: not UTF-8 text ({error.reason} at byte {size - pending + error.start})"
+            ) from None
+        if not block:
+            return "".join(parts)
+        size += len(block)
+        if size > MAX_INPUT_BYTES:
+            raise CommandLineError(
+                f"cannot read {name}: it is larger than {MAX_INPUT_BYTES // 1024**2} MiB, the most bleu-lab score "
+                f"reads (a test set is a few MB): is it the right file? Score a sample of its lines instead"
+            )
 
 
 def _check_same_length(named_lines) -> int:

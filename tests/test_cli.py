@@ -509,3 +509,93 @@ def test_errors_have_no_traceback_in_a_real_process(tmp_path):
 def test_examples_command_takes_the_flags_too(capsys):
     _, out, _ = run(capsys, "examples", "--clip")
     assert "== Clipped counts" in out and "== ROUGE" not in out
+
+
+# ----------------------------------------------------------------------------- reading inputs: bounded, strict
+
+
+def stdin_of(data: bytes):
+    """Standard input as Python sets it up for a pipe: text over bytes, invalid UTF-8 kept as surrogates."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
+
+
+def test_invalid_utf8_on_standard_input_is_refused_as_in_a_file(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["a x", "b"])
+    data = b"\xff\xfe x\nb\n"  # 0xff can start no UTF-8 character: the error is at byte 0
+    code, out, err = run(capsys, "score", ref, "-i", "-", stdin=stdin_of(data))
+    assert (code, out) == (2, "")
+    assert "cannot read standard input: not UTF-8 text (invalid start byte at byte 0)" in err
+    (tmp_path / "hyp").write_bytes(data)
+    hyp = str(tmp_path / "hyp")
+    code, _, file_err = run(capsys, "score", ref, "-i", hyp)
+    assert code == 2 and f"cannot read {hyp!r}: not UTF-8 text (invalid start byte at byte 0)" in file_err
+
+
+def test_invalid_utf8_piped_in_a_real_process_is_refused(tmp_path):
+    ref = write(tmp_path / "ref", ["a x", "b"])
+    process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", ref], input=b"\xff\xfe x\nb\n",
+                             capture_output=True, timeout=120)
+    assert process.returncode == 2
+    err = process.stderr.decode()
+    assert "not UTF-8 text (invalid start byte at byte 0)" in err and "Traceback" not in err
+
+
+def test_standard_input_is_decoded_as_files_are(tmp_path, capsys):
+    # A UTF-8 byte-order mark and Windows line endings: the same lines, whichever way they come in.
+    data = b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n"
+    ref = write(tmp_path / "ref", ["the cat sat", "on a mat"])
+    (tmp_path / "hyp").write_bytes(data)
+    _, from_file, _ = run(capsys, "score", ref, "-i", str(tmp_path / "hyp"), "-m", "ter", "--format", "json")
+    _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", "-m", "ter", "--format", "json", stdin=stdin_of(data))
+    # 1 substitution (the/a) over 6 reference words: the mark is not a word, "\r" not part of "mat".
+    assert scores(from_file)["TER"]["score"] == scores(from_stdin)["TER"]["score"] == pytest.approx(1 / 6)
+
+
+def test_blocks_cut_inside_a_character_or_a_line_ending(tmp_path, monkeypatch):
+    from bleu_lab import cli
+
+    monkeypatch.setattr(cli, "READ_BLOCK", 3)
+    (tmp_path / "crlf").write_bytes(b"ab\r\ncd\r\n")  # blocks "ab\r", "\ncd", "\r\n": the \r\n pairs are cut
+    assert cli.read_lines(str(tmp_path / "crlf")) == ["ab", "cd"]
+    (tmp_path / "e").write_bytes("ab\u00e9c\n".encode())  # é is c3 a9: block 1 ends inside it
+    assert cli.read_lines(str(tmp_path / "e")) == ["ab\u00e9c"]
+    # a, b, then c3 a9 (é) at bytes 2-3, and ff at byte 4, in the second block.
+    (tmp_path / "bad").write_bytes(b"ab\xc3\xa9\xff\n")
+    with pytest.raises(cli.CommandLineError, match=r"invalid start byte at byte 4\)"):
+        cli.read_lines(str(tmp_path / "bad"))
+
+
+def test_a_file_with_nul_bytes_is_refused_as_not_text(tmp_path, capsys):
+    ref = write(tmp_path / "r", ["a b"])
+    (tmp_path / "nul").write_bytes(b"a\x00b\n")  # valid UTF-8, but no text file holds NUL
+    err = one_line_error(capsys, "score", ref, "-i", str(tmp_path / "nul"))
+    assert "not a UTF-8 text file (it contains NUL bytes, the first at byte 1" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/zero and RLIMIT_AS as on Linux")
+def test_dev_zero_is_refused_at_once_without_reading_it_all(tmp_path):
+    import resource
+
+    ref = write(tmp_path / "r", ["a b"])
+
+    def limit():  # 4 GiB of address space: reading /dev/zero whole ends in MemoryError well before that
+        resource.setrlimit(resource.RLIMIT_AS, (4 * 1024**3, 4 * 1024**3))
+
+    for argv in ((ref, "-i", "/dev/zero"), ("/dev/zero", "-i", ref)):
+        process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", *argv], capture_output=True,
+                                 text=True, timeout=120, stdin=subprocess.DEVNULL, preexec_fn=limit)
+        assert process.returncode == 2, process.stderr
+        assert process.stderr == ("bleu-lab score: error: cannot read '/dev/zero': not a UTF-8 text file (it "
+                                  "contains NUL bytes, the first at byte 0: a binary file, or UTF-16?); give a "
+                                  "text file with one segment per line\n")
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path, capsys, monkeypatch):
+    from bleu_lab import cli
+
+    monkeypatch.setattr(cli, "MAX_INPUT_BYTES", 1024**2)
+    ref = write(tmp_path / "r", ["a b"])
+    write(tmp_path / "big", ["a b c d e f g"] * 100_000)  # 14 bytes a line: 1.4 MB
+    err = one_line_error(capsys, "score", ref, "-i", str(tmp_path / "big"))
+    assert "it is larger than 1 MiB, the most bleu-lab score reads" in err
+
