@@ -631,7 +631,17 @@ def main(argv=None, stdin=None) -> int:
         _emit(run_examples(selected))
         return 0
     try:
-        records, settings, warnings = score_files(args, sys.stdin if stdin is None else stdin)
+        return _score_command(args, sys.stdin if stdin is None else stdin)
+    except MemoryError:  # only this: any other exception is a bug and keeps its traceback
+        print("bleu-lab score: error: out of memory: the input files are probably far larger than a test set, "
+              "or not text; score a sample of their lines", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _score_command(args, stdin) -> int:
+    """``bleu-lab score``: score, then print the warnings and the scores; bad input returns EXIT_USAGE."""
+    try:
+        records, settings, warnings = score_files(args, stdin)
     except (CommandLineError, TypeError, ValueError) as error:
         print(f"bleu-lab score: error: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -599,3 +599,24 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, capsys, monkeypatch):
     err = one_line_error(capsys, "score", ref, "-i", str(tmp_path / "big"))
     assert "it is larger than 1 MiB, the most bleu-lab score reads" in err
 
+
+
+def test_out_of_memory_is_one_line_but_a_bug_keeps_its_traceback(tmp_path, capsys, monkeypatch):
+    from bleu_lab import cli
+
+    ref = write(tmp_path / "r", ["a b"])
+
+    def out_of_memory(path, stdin=None):
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "read_lines", out_of_memory)
+    assert "error: out of memory: the input files are probably far larger" in one_line_error(
+        capsys, "score", ref, "-i", ref)
+
+    def bug(path, stdin=None):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(cli, "read_lines", bug)
+    with pytest.raises(KeyError):
+        main(["score", ref, "-i", ref], stdin=Terminal())
+
