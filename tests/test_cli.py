@@ -600,7 +600,6 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, capsys, monkeypatch):
     assert "it is larger than 1 MiB, the most bleu-lab score reads" in err
 
 
-
 def test_out_of_memory_is_one_line_but_a_bug_keeps_its_traceback(tmp_path, capsys, monkeypatch):
     from bleu_lab import cli
 
@@ -620,3 +619,14 @@ def test_out_of_memory_is_one_line_but_a_bug_keeps_its_traceback(tmp_path, capsy
     with pytest.raises(KeyError):
         main(["score", ref, "-i", ref], stdin=Terminal())
 
+
+@pytest.mark.parametrize("folder", ["", " "])
+def test_notebooks_refuses_an_empty_folder_name(tmp_path, capsys, monkeypatch, folder):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["notebooks", folder])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "bleu-lab notebooks: error: argument DIR: DIR " in err and "name the folder: bleu-lab notebooks course/" in err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []  # nothing copied
