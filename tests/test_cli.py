@@ -627,6 +627,7 @@ def test_notebooks_refuses_an_empty_folder_name(tmp_path, capsys, monkeypatch, f
         main(["notebooks", folder])
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert "bleu-lab notebooks: error: argument DIR: DIR " in err and "name the folder: bleu-lab notebooks course/" in err
+    assert "bleu-lab notebooks: error: argument DIR: DIR " in err
+    assert "name the folder: bleu-lab notebooks course/" in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []  # nothing copied
