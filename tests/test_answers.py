@@ -1,20 +1,24 @@
 """bleu_lab.answers: answers hidden behind a button, and the numbers they state are right.
 
 The numbers in the answer texts (bleu_lab/data/answers/*.md) are recomputed here with
-sacrebleu, nltk, rouge-score or by hand, never with bleu_lab.
+sacrebleu, nltk, rouge-score, scipy or by hand, never with bleu_lab.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import subprocess
 import sys
+import warnings
 from fractions import Fraction
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 import sacrebleu
+import scipy.stats
 from nltk.translate import bleu_score as nltk_bleu
 from rouge_score import rouge_scorer
 from sacrebleu.metrics import BLEU, CHRF
@@ -202,3 +206,89 @@ def test_lab2_numbers():
 def test_lab1_answer_2_no_longer_claims_a_score_above_one():
     answer = load_answers("lab1_ngrams_and_precision")
     assert "above 1" not in answer and "recall" in answer
+
+
+# ----------------------------------------------------------------------------- 09: system level, WMT19 en-de
+
+NB09 = "09_metrics_and_human_judgments"
+
+
+@pytest.fixture(scope="module")
+def wmt19():
+    """Human DA z and sacrebleu's corpus BLEU and chrF (0-1, official reference, default 13a) of the 11 systems,
+    and the embedding similarities as notebook 09 prints them (they come from the model alone)."""
+    from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_human_scores
+
+    data = load_wmt19_en_de()
+    human = dict(load_wmt19_human_scores().scores)
+    scores = {
+        "BLEU": {n: sacrebleu.corpus_bleu(data.systems[n], [data.reference]).score / 100 for n in human},
+        "chrF": {n: sacrebleu.corpus_chrf(data.systems[n], [data.reference]).score / 100 for n in human},
+    }
+    cells = json.loads((ROOT / "notebooks" / f"{NB09}.ipynb").read_text(encoding="utf-8"))["cells"]
+    table = next(c for c in cells if c["cell_type"] == "code" and "system_similarity" in "".join(c["source"]))
+    printed = {}
+    for line in "".join(text for o in table["outputs"] for text in o.get("text", "")).splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] in human:
+            printed[parts[0]] = float(parts[2])
+    assert set(printed) == set(human)
+    scores["embedding"] = printed
+    return human, scores
+
+
+def agreeing_pairs(metric, human, names):
+    """Pairs of systems ordered the same way by both, counted one by one."""
+    return sum((metric[a] - metric[b]) * (human[a] - human[b]) > 0 for a, b in combinations(names, 2))
+
+
+def test_09_answer_1_chrf_agreeing_pairs_by_hand(wmt19):
+    human, scores = wmt19
+    chrf, names = scores["chrF"], list(human)
+    assert len(set(chrf.values())) == len(set(human.values())) == 11  # no ties: (1 + tau) / 2 is the share
+    tau = scipy.stats.kendalltau([chrf[n] for n in names], [human[n] for n in names]).statistic
+    assert f"{tau:.3f}" == "0.745"  # as the exercise and section 1 state it
+    assert agreeing_pairs(chrf, human, names) == 48 and 55 * (1 + tau) / 2 == pytest.approx(48)
+    assert f"{55 * 1.745 / 2:.2f}" == "47.99" and f"{41 / 55:.5f}" == "0.74545"
+    says(NB09, "48 pairs agree and 7 go the other way", "55 × 1.745 / 2 = 47.99", "(48 - 7) / 55 = 41/55 = 0.74545")
+    # BLEU's 46 (section 3), and the pairs with Facebook_FAIR that each metric orders the wrong way.
+    assert agreeing_pairs(scores["BLEU"], human, names) == 46
+    above = {m: {n for n in names if n != "Facebook_FAIR" and scores[m][n] > scores[m]["Facebook_FAIR"]
+                 and human[n] < human["Facebook_FAIR"]} for m in scores}
+    assert above["chrF"] == {"MSRA.MADL", "Microsoft-WMT19-sentence_document"}
+    assert above["BLEU"] == {"MSRA.MADL", "Microsoft-WMT19-sentence_document", "NEU", "UCAM"}
+    says(NB09, "chrF keeps only two (MSRA.MADL and Microsoft-WMT19-sentence_document above it)")
+
+
+def test_09_answer_2_without_facebook_fair(wmt19):
+    import numpy as np
+
+    human, scores = wmt19
+    names = list(human)
+    rest = [n for n in names if n != "Facebook_FAIR"]
+    expected = {"BLEU": ("0.673", "0.778", "0.951", 40), "chrF": ("0.745", "0.778", "0.959", 40),
+                "embedding": ("0.782", "0.822", "0.959", 41)}
+    for metric, (all_11, tau_10, r_10, agreeing) in expected.items():
+        values = scores[metric]
+        tau = scipy.stats.kendalltau([values[n] for n in rest], [human[n] for n in rest]).statistic
+        r = scipy.stats.pearsonr([values[n] for n in rest], [human[n] for n in rest]).statistic
+        full = scipy.stats.kendalltau([values[n] for n in names], [human[n] for n in names]).statistic
+        assert (f"{full:.3f}", f"{tau:.3f}", f"{r:.3f}") == (all_11, tau_10, r_10), metric
+        assert agreeing_pairs(values, human, rest) == agreeing and (2 * agreeing - 45) / 45 == pytest.approx(tau)
+    says(NB09, "0.778 for BLEU (from 0.673 with all 11), 0.778 for chrF (from 0.745) and 0.822 for the embedding score",
+         "(from 0.782)", "BLEU 0.951, chrF 0.959, embedding 0.959", "(40 - 5) / 45 =", "(41 - 4) / 45 = 0.822",
+         "4 of BLEU's 9")
+    # The interval: scipy's percentile bootstrap over the 10 systems, as notebook 09 describes it (1000
+    # resamples, seed 12345; a resample of one system only has no order, counted as tau = 0).
+    def kendall(x, y):
+        value = scipy.stats.kendalltau(x, y).statistic
+        return 0.0 if math.isnan(value) else value
+
+    generator = "rng" if "rng" in inspect.signature(scipy.stats.bootstrap).parameters else "random_state"
+    x, y = np.array([scores["BLEU"][n] for n in rest]), np.array([human[n] for n in rest])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        interval = scipy.stats.bootstrap((x, y), kendall, paired=True, vectorized=False, n_resamples=1000,
+                                         method="percentile", **{generator: np.random.default_rng(12345)})
+    low, high = interval.confidence_interval
+    says(NB09, f"BLEU's is {low:.3f} to {high:.3f}")
