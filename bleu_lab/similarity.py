@@ -109,6 +109,36 @@ def _as_text(text) -> str:
     return text if isinstance(text, str) else " ".join(text)
 
 
+def _check_encodable(text: str, label: str) -> str:
+    """``text`` if it can be encoded as UTF-8, which the model's tokenizer needs, else a ValueError saying why.
+
+    BLEU, ROUGE, chrF and TER count characters and take any Python string; a surrogate code point
+    (U+D800 to U+DFFF, half of a UTF-16 pair) is not Unicode text on its own and cannot be encoded.
+    """
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        position = error.start
+        pair = text[position:position + 2]
+        if len(pair) == 2 and "\ud800" <= pair[0] <= "\udbff" and "\udc00" <= pair[1] <= "\udfff":
+            shown = ascii(pair)[1:-1]
+            raise ValueError(
+                f"{label} contains a surrogate pair split into two characters ({shown} at position {position}), "
+                f"which cannot be encoded as UTF-8 for the embedding model's tokenizer (such pairs come from "
+                f"UTF-16 text or JSON escapes). Join each pair into its character first: "
+                f"text.encode('utf-16', 'surrogatepass').decode('utf-16')"
+            ) from None
+        shown = ascii(text[position])[1:-1]
+        raise ValueError(
+            f"{label} contains an unpaired surrogate ({shown} at position {position}), which cannot be encoded "
+            f"as UTF-8 for the embedding model's tokenizer. Remove it, or replace it first: "
+            f"text.encode('utf-8', 'replace').decode('utf-8') turns it into '?'"
+        ) from None
+    return text
+
+
 def _embed(texts: list, *, subwords: bool = True) -> tuple:
     """Subwords (if asked for) and mean subword vector of each text (a zero vector for a text with no subwords).
 
@@ -285,7 +315,8 @@ def similarity(candidate, references) -> SimilarityResult:
         candidate, references, function="similarity",
         call='similarity("the feline rests upon the rug", ["the cat is on the mat"])',
     )
-    texts = [_as_text(candidate), *(_as_text(r) for r in references)]
+    texts = [_check_encodable(_as_text(candidate), "the candidate")]
+    texts += [_check_encodable(_as_text(r), f"reference {i}") for i, r in enumerate(references, 1)]
     subwords, vectors = _embed(texts)
     import numpy as np
 
@@ -337,8 +368,14 @@ def system_similarity(systems, references, *, function: str = "system_similarity
     checked = {}
     for name, lines in systems.items():
         candidates, refs = check_corpus(lines, references, function=function)
-        checked[name] = [_as_text(c) for c in candidates]
-    reference_texts = [[_as_text(r) for r in rs] for rs in refs]
+        system = "" if function == "corpus_similarity" else f" of system {name!r}"
+        checked[name] = [
+            _check_encodable(_as_text(c), f"candidate line {i}{system}") for i, c in enumerate(candidates, 1)
+        ]
+    reference_texts = [
+        [_check_encodable(_as_text(r), f"reference {k} of line {i}") for k, r in enumerate(rs, 1)]
+        for i, rs in enumerate(refs, 1)
+    ]
     every_text = [*(t for lines in checked.values() for t in lines), *(t for rs in reference_texts for t in rs)]
     texts = list(dict.fromkeys(every_text))
     _, vectors = _embed(texts, subwords=False)

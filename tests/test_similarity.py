@@ -206,3 +206,50 @@ def test_missing_package_gives_an_install_hint(monkeypatch):
             similarity("a", ["b"])
     finally:
         similarity_module._model.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        # The model's tokenizer needs UTF-8; a lone surrogate (half of a UTF-16 pair) cannot be encoded.
+        (lambda: similarity("\ud800", ["a"]),
+         "the candidate contains an unpaired surrogate (\\ud800 at position 0)"),
+        (lambda: similarity("a", ["b", "the x\udfff"]),
+         "reference 2 contains an unpaired surrogate (\\udfff at position 5)"),
+        (lambda: similarity(["cat", "\ud800"], ["cat"]),
+         "the candidate contains an unpaired surrogate (\\ud800 at position 4)"),
+        # A pair kept as two characters (from UTF-16 text or a JSON escape): "\ud83d\udc08" is a cat emoji.
+        (lambda: similarity("a \ud83d\udc08", ["a"]),
+         "surrogate pair split into two characters (\\ud83d\\udc08 at position 2)"),
+        (lambda: corpus_similarity(["a", "b\ud800"], [["a"], ["b"]]),
+         "candidate line 2 contains an unpaired surrogate"),
+        (lambda: corpus_similarity(["a"], [["a", "\ud800"]]), "reference 2 of line 1 contains an unpaired surrogate"),
+        (lambda: bleu_lab.system_similarity({"A": ["a"], "B": ["\udc00"]}, [["a"]]),
+         "candidate line 1 of system 'B' contains an unpaired surrogate"),
+    ],
+)
+def test_unencodable_text_gets_a_clear_error(call, words):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert words in str(caught.value)
+    assert "cannot be encoded as UTF-8" in str(caught.value) and "first:" in str(caught.value)
+
+
+def test_the_suggested_fixes_work_and_other_metrics_accept_surrogates():
+    # What the messages suggest gives text the model can score: '?' for a lone surrogate, the character
+    # itself for a split pair (a copy of the reference then scores 1).
+    fixed = "the cat \ud800".encode("utf-8", "replace").decode("utf-8")
+    assert fixed == "the cat ?" and similarity(fixed, ["the cat ?"]).score == pytest.approx(1.0)
+    joined = "\ud83d\udc08".encode("utf-16", "surrogatepass").decode("utf-16")
+    assert joined == "\U0001f408" and similarity(joined, [joined]).score == pytest.approx(1.0)
+    # chrF and BLEU count characters and words and take the text as it is.
+    assert bleu_lab.chrf("\ud800", ["\ud800"]).score == 1.0
+
+
+def test_paraphrase_explorer_shows_a_note_for_unencodable_text():
+    from bleu_lab.playground import compute_paraphrase
+
+    view = compute_paraphrase("the cat \ud800", "the cat")
+    assert view.scores["embedding"] is None and view.scores["chrF"] is not None
+    assert any("embedding not available: the candidate contains an unpaired surrogate" in n for n in view.notes)
+    assert "unpaired surrogate" in view.html
