@@ -51,7 +51,7 @@ from .other_libraries import (
     sacrebleu_sentence_bleu,
     sacrebleu_ter,
 )
-from .rouge import rouge_l, rouge_n
+from .rouge import rouge_l, rouge_n, rouge_tokenize
 from .ter import ter
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer
 from .tokenizers import tokenize as _tokenize
@@ -63,6 +63,26 @@ _MUTED, _OK_COLOUR, _WARN_COLOUR = STYLE["muted"], STYLE["ok"], STYLE["warn"]
 _CACHE = 256
 # Longer texts are scored in full but only this many tokens are drawn.
 SHOWN_TOKENS = 200
+# Parts of a view whose cost grows fast with the length of a text stop at this many words per text
+# (the candidate or any reference) and say so: a paragraph pasted into a box must not freeze the kernel.
+# Measured with one reference on the lab machine (the widget computes bleu_lab's part on a keystroke and
+# the other libraries' after a pause, so each part is one wait):
+# - "TER": the shift search (Snover et al. 2006) of bleu_lab.ter and of sacrebleu's TER. 50 WMT19 words
+#   take 0.02 s each; a constructed reordering of 50 words (a text cut in halves and swapped, or
+#   shuffled) up to 0.5 s in bleu_lab and 0.9 s in sacrebleu; 100 such words took 1.2 s and 2.3 s,
+#   and 590 WMT19 words 53 s for the whole view. 50 words hold 99% of the WMT19 sentences.
+# - "rouge-score": rouge-score's ROUGE-L is an O(n x m) Python loop: 500 words 0.1 s, 1,000 words 0.6 s,
+#   5,000 words 11 s; counted in ROUGE tokens (a-z and 0-9 runs). bleu_lab's own ROUGE has no limit
+#   (5,000 words: 0.1 s), nor have BLEU and chrF (5,000 words: 0.1 s and 0.35 s with the other libraries).
+WORD_LIMITS = MappingProxyType({"TER": 50, "rouge-score": 500})
+# What each limited part is, how it counts words, and the call that computes it without the limit.
+_LIMITED = {
+    "TER": ("TER is shown", lambda text: len(text.split()), "bleu_lab.ter(...)"),
+    "rouge-score": (
+        "rouge-score's ROUGE is shown beside bleu_lab's", lambda text: len(rouge_tokenize(text)),
+        "rouge_score.rouge_scorer.RougeScorer(...).score_multi(...)",
+    ),
+}
 # Scripts written without spaces between words.
 _UNSPACED = frozenset({"CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR"})
 
@@ -151,7 +171,9 @@ class PlaygroundView:
     """Everything the playground shows for one state of its controls.
 
     ``score`` is bleu_lab's sentence BLEU (None when it has no meaning, with
-    the reason in ``message``); ``rows`` is the per-order table
+    the reason in ``message``; ``message`` also says why the chosen metric
+    view shows no number while BLEU is still shown, such as TER on a text
+    longer than ``WORD_LIMITS["TER"]`` words); ``rows`` is the per-order table
     ``(n, clipped, total, precision)``; ``metric_scores`` holds the numbers of
     the chosen metric view; ``notes`` are hints that do not stop the score.
     """
@@ -226,7 +248,11 @@ def compute_playground(
     ``metric`` is one of :data:`METRIC_VIEWS`. "TER" adds ``ter(candidate,
     references, case_sensitive=not lowercase)`` (Snover et al. 2006: edits /
     average reference length, lower is better) with its edits marked, and
-    sacrebleu's ``TER`` for the same settings.
+    sacrebleu's ``TER`` for the same settings. Their shift search grows
+    fast with the length of a text, so beyond ``WORD_LIMITS["TER"]`` words in
+    the candidate or a reference the view has BLEU and a ``message`` instead
+    of TER; beyond ``WORD_LIMITS["rouge-score"]`` ROUGE tokens the ROUGE view
+    has a note instead of rouge-score's numbers.
     """
     try:
         candidate = _as_text(candidate)
@@ -338,12 +364,16 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     rows = tuple(row[:4] for row in order_rows(result))
     highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
     metric_scores = {}
+    message = ""
     if metric == "BLEU":
         numbers = _bleu_numbers_html(result)
         chart = _precision_chart(result)
     elif metric == "ROUGE":
         metric_scores, extra = _rouge_scores(candidate, kept_texts)
         notes.extend(extra)
+        too_long = _too_long("rouge-score", candidate, kept_texts, boxes)
+        if too_long:
+            notes.append(too_long)
         numbers = _bleu_summary_line(result) + _rouge_html(metric_scores)
         chart = _rouge_chart(metric_scores)
     elif metric == "chrF":
@@ -352,13 +382,18 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
         numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, lowercase)
         chart = _chrf_chart(metric_scores, result)
     else:
-        metric_scores, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase)
+        message = _too_long("TER", candidate, kept_texts, boxes)
+        if message:  # BLEU is still shown: only TER would take too long
+            extra, ter_html = [_TER_NOTE], ""
+        else:
+            metric_scores, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase)
         notes.extend(extra)
         numbers = _bleu_summary_line(result) + ter_html
         chart = _ter_chart(metric_scores, result)
     view = PlaygroundView(
         metric=metric,
         score=result.score,
+        message=message,
         notes=tuple(notes),
         rows=rows,
         candidate_length=result.candidate_length,
@@ -391,6 +426,8 @@ def _with_comparisons(scored: _Scored, tokenize, lowercase, max_order, smoothing
         )
         compared = _comparison_html("BLEU", view.score, comparisons)
     elif view.metric == "ROUGE":
+        if _too_long("rouge-score", candidate, texts, view.reference_boxes):  # the view's notes say so
+            return view
         comparisons = rouge_score_fmeasures(candidate, texts)
         compared = _rouge_comparison_html(scores, comparisons)
     elif view.metric == "chrF":
@@ -402,6 +439,22 @@ def _with_comparisons(scored: _Scored, tokenize, lowercase, max_order, smoothing
     else:
         return view
     return replace(view, comparisons=comparisons, comparison_html=_compact(compared))
+
+
+def _too_long(part: str, candidate: str, references, boxes) -> str:
+    """Why ``part`` of the view is left out (the first text with more words than WORD_LIMITS allows), or ""."""
+    limit = WORD_LIMITS[part]
+    shown, count, call = _LIMITED[part]
+    labels = ["this candidate", *(f"reference {box}" for box in boxes)]
+    for label, text in zip(labels, [candidate, *references]):
+        # A text with fewer characters than the limit cannot have more words: most boxes are not counted.
+        words = count(text) if len(text) > limit else 0
+        if words > limit:
+            return (
+                f"{shown} for texts up to {limit} words; {label} has {words}. "
+                f"Shorten the text, or call {call} directly (it takes longer)."
+            )
+    return ""
 
 
 def _scripts(token: str) -> set:

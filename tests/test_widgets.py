@@ -288,6 +288,103 @@ def test_ter_view_marks_the_shift_by_hand():
     assert any("lower is better" in note for note in view.notes)
 
 
+# ---------------------------------------------------------------- length limits of the slow views
+
+
+def _words(n: int, start: int = 0) -> str:
+    """n distinct words: w0 w1 w2 ..."""
+    return " ".join(f"w{i}" for i in range(start, start + n))
+
+
+def test_ter_view_stops_beyond_its_word_limit_and_keeps_bleu():
+    from unittest import mock
+
+    import bleu_lab.playground as playground_module
+
+    assert playground_module.WORD_LIMITS["TER"] == 50
+    # 50 words are scored: a copy of the reference needs no edit, TER = 0.
+    at_limit = compute_playground(_words(50), [_words(50)], metric="TER")
+    assert at_limit.message == "" and at_limit.metric_scores["TER"] == 0.0
+    assert at_limit.comparisons[0].library == "sacrebleu"
+    # 51 words: neither bleu_lab's TER nor sacrebleu's runs; BLEU of a copy is still 1 and shown.
+    with mock.patch.object(playground_module, "ter", wraps=playground_module.ter) as own, \
+         mock.patch.object(playground_module, "sacrebleu_ter", wraps=playground_module.sacrebleu_ter) as other:
+        view = compute_playground(_words(51), [_words(51)], metric="TER")
+    assert own.call_count == 0 and other.call_count == 0
+    assert view.message == (
+        "TER is shown for texts up to 50 words; this candidate has 51. "
+        "Shorten the text, or call bleu_lab.ter(...) directly (it takes longer)."
+    )
+    assert view.score == 1.0 and "<span class='bl-score'>1.0000</span>" in view.numbers_html
+    assert view.metric_scores == {} and view.comparisons == () and "bl-ter'" not in view.numbers_html
+    assert view.chart.texts == ("1.000", "n/a")
+    assert "TER is shown for texts up to 50 words" in view.html
+    # A long reference is named by its box (box 1 is empty; the 60-word reference is in box 3).
+    boxed = compute_playground(_words(10), ["", _words(10), _words(60)], metric="TER")
+    assert boxed.message.startswith("TER is shown for texts up to 50 words; reference 3 has 60.")
+    # The other views are not limited by TER's count.
+    assert compute_playground(_words(51), [_words(51)], metric="BLEU").message == ""
+
+
+def test_rouge_view_leaves_out_rouge_score_beyond_its_limit():
+    from unittest import mock
+
+    import bleu_lab.playground as playground_module
+
+    assert playground_module.WORD_LIMITS["rouge-score"] == 500
+    at_limit = compute_playground(_words(500), [_words(500)], metric="ROUGE")
+    assert len(at_limit.comparisons) == 3 and not any("rouge-score's ROUGE is shown" in n for n in at_limit.notes)
+    # 501 ROUGE tokens written without a space ("w0,w1,..." is one word for BLEU, 501 for ROUGE).
+    text = _words(501).replace(" ", ",")
+    with mock.patch.object(playground_module, "rouge_score_fmeasures") as other:
+        view = compute_playground(text, [text], metric="ROUGE")
+    assert other.call_count == 0 and view.comparisons == ()
+    assert view.message == "" and view.score is not None
+    # bleu_lab's ROUGE of a copy: every unigram, bigram and the whole sequence match, F = 1.
+    assert view.metric_scores["ROUGE-1"] == (1.0, 1.0, 1.0) and view.metric_scores["ROUGE-L"] == (1.0, 1.0, 1.0)
+    assert (
+        "rouge-score's ROUGE is shown beside bleu_lab's for texts up to 500 words; this candidate has 501. "
+        "Shorten the text, or call rouge_score.rouge_scorer.RougeScorer(...).score_multi(...) directly "
+        "(it takes longer)."
+    ) in view.notes
+
+
+@pytest.mark.parametrize("lines", [30, 260])  # about 590 and 5,200 words
+def test_pasted_wmt19_paragraph_never_runs_the_slow_scorers(lines):
+    # The review's paste: 30 (or 260) WMT19 lines joined into one candidate and one reference. TER took
+    # 53 s for 30 lines; rouge-score 11 s for 260. Neither may run; every view answers.
+    from unittest import mock
+
+    import bleu_lab.playground as playground_module
+    from bleu_lab.datasets import load_wmt19_en_de
+
+    data = load_wmt19_en_de()
+    candidate, reference = " ".join(data.systems["NEU"][:lines]), " ".join(data.reference[:lines])
+    words = len(candidate.split())
+    assert words > 500
+    with mock.patch.object(playground_module, "ter") as own, \
+         mock.patch.object(playground_module, "sacrebleu_ter") as other, \
+         mock.patch.object(playground_module, "rouge_score_fmeasures") as rouge_score:
+        views = {metric: compute_playground(candidate, [reference], metric=metric) for metric in
+                 ("BLEU", "ROUGE", "chrF", "TER")}
+    assert own.call_count == other.call_count == rouge_score.call_count == 0
+    assert views["TER"].message.startswith(f"TER is shown for texts up to 50 words; this candidate has {words}.")
+    for metric in ("BLEU", "ROUGE", "chrF"):
+        assert views[metric].message == "" and views[metric].score is not None
+    assert views["chrF"].comparisons[0].value is not None and len(views["BLEU"].comparisons) == 2
+
+
+def test_ter_limit_in_the_widget_shows_the_message_box():
+    from bleu_lab.widgets import playground
+
+    widget = playground(debounce=0)
+    widget.metric.value = "TER"
+    widget.candidate.value = _words(51)
+    widget.references[0].value = _words(51)
+    assert "TER is shown for texts up to 50 words; this candidate has 51." in widget.message.value
+    assert "bl-message" in widget.message.value and "<span class='bl-score'>1.0000</span>" in widget.numbers.value
+
+
 # ---------------------------------------------------------------- input that has no score
 
 
