@@ -42,6 +42,7 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
+from .inputs import describe, is_whole_number
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -821,6 +822,21 @@ def _bp_curve(candidate_tokens: tuple, reference_tokens: tuple) -> tuple:
     return precision_and_brevity_by_length(candidate_tokens, [reference_tokens], range(len(candidate_tokens) + 1))
 
 
+def _check_length(value, name: str, low: int, high: int, text: str) -> int:
+    """``value`` as an int if it is a whole number from ``low`` to ``high``, else a TypeError / ValueError."""
+    right = "Right: compute_bp_explorer(6, 12); bp_token_limits() gives the largest lengths"
+    if not is_whole_number(value):
+        shown = f"the float {value!r}" if isinstance(value, float) else describe(value)
+        raise TypeError(f"{name} must be a whole number from {low} to {high}, not {shown}. {right}")
+    if not low <= value <= high:
+        if high < low:
+            raise ValueError(f"{name} cannot be chosen: the {text} has no tokens. Give a {text} with some words.")
+        raise ValueError(
+            f"{name} must be a whole number from {low} to {high} (the {text} has {high} tokens), not {value}. {right}"
+        )
+    return int(value)
+
+
 def compute_bp_explorer(
     candidate_length, reference_length, *, candidate=BP_CANDIDATE, reference=BP_REFERENCE, tokenize="13a"
 ) -> BpView:
@@ -828,8 +844,12 @@ def compute_bp_explorer(
     against the first ``reference_length`` tokens of ``reference``.
 
     BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2);
-    p1 = clipped unigram matches / c (section 2.1). Lengths are clipped to what the texts have.
+    p1 = clipped unigram matches / c (section 2.1).
     The numbers are :func:`bleu_lab.explanation.precision_and_brevity_by_length`'s.
+
+    ``candidate_length`` is a whole number from 0 to the candidate's number of tokens and
+    ``reference_length`` one from 1 to the reference's (:func:`bp_token_limits` gives both);
+    anything else is a ``TypeError`` or ``ValueError`` that says so, never a length bent to fit.
 
     >>> view = compute_bp_explorer(6, 12)
     >>> view.candidate, round(view.brevity_penalty, 4)   # exp(1 - 12/6)
@@ -837,8 +857,8 @@ def compute_bp_explorer(
     """
     candidate_tokens = tuple(_explorer_tokens(candidate, tokenize))
     reference_tokens = tuple(_explorer_tokens(reference, tokenize))
-    c = max(0, min(int(candidate_length), len(candidate_tokens)))
-    r = max(1, min(int(reference_length), len(reference_tokens)))
+    c = _check_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
+    r = _check_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
     curve = _bp_curve(candidate_tokens, cut_reference)
     here = curve[c]

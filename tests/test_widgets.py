@@ -79,7 +79,59 @@ def test_bp_explorer_by_hand():
     assert "<span class='bl-bp'>0.3679</span>" in view.html
     longer = compute_bp_explorer(14, 12)
     assert longer.brevity_penalty == 1.0 and "c = 14 &gt; r = 12" in longer.html
-    assert compute_bp_explorer(10_000, 10_000).candidate_length == len(bleu_lab.tokenize(longer_text()))
+    # Both ends of the sliders: the whole candidate (35 tokens, longer than the 34 of the reference: BP = 1)
+    # and no candidate at all (c = 0: BP = 0 by definition, p1 = 0).
+    assert len(bleu_lab.tokenize(longer_text())) == 35
+    whole = compute_bp_explorer(35, 34)
+    assert (whole.candidate_length, whole.reference_length, whole.brevity_penalty) == (35, 34, 1.0)
+    empty = compute_bp_explorer(0, 1)
+    assert (empty.candidate_length, empty.candidate, empty.brevity_penalty, empty.p1) == (0, "", 0.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("lengths", "error", "words"),
+    [
+        # The candidate has 35 tokens (0 to 35 can be chosen), the reference 34 (1 to 34).
+        ((3, 0), ValueError, "reference_length must be a whole number from 1 to 34 (the reference has 34 tokens), "
+                             "not 0"),
+        ((-5, 5), ValueError, "candidate_length must be a whole number from 0 to 35 (the candidate has 35 tokens), "
+                              "not -5"),
+        ((36, 5), ValueError, "candidate_length must be a whole number from 0 to 35 (the candidate has 35 tokens), "
+                              "not 36"),
+        ((10_000, 10_000), ValueError, "candidate_length must be a whole number from 0 to 35"),
+        ((3, 35), ValueError, "reference_length must be a whole number from 1 to 34"),
+        ((2.9, 4), TypeError, "candidate_length must be a whole number from 0 to 35, not the float 2.9"),
+        ((3.0, 4), TypeError, "not the float 3.0"),
+        (("3", 4), TypeError, "not the string '3'"),
+        ((True, 4), TypeError, "not the bool True"),
+        ((None, 4), TypeError, "candidate_length must be a whole number from 0 to 35, not None"),
+        ((float("nan"), 4), TypeError, "not the float nan"),
+        ((float("inf"), 4), TypeError, "not the float inf"),
+        ((4, None), TypeError, "reference_length must be a whole number from 1 to 34, not None"),
+    ],
+)
+def test_bp_explorer_refuses_a_length_it_cannot_show(lengths, error, words):
+    with pytest.raises(error) as caught:
+        compute_bp_explorer(*lengths)
+    assert words in str(caught.value)
+    assert "Right: compute_bp_explorer(6, 12)" in str(caught.value)
+
+
+def test_bp_explorer_takes_numpy_integers_and_says_when_a_text_is_empty():
+    numpy = pytest.importorskip("numpy")
+    assert compute_bp_explorer(numpy.int64(6), numpy.int32(12)).brevity_penalty == pytest.approx(math.exp(1 - 12 / 6))
+    with pytest.raises(ValueError, match="the reference has no tokens"):
+        compute_bp_explorer(1, 1, reference="   ")
+
+
+def test_bp_explorer_widget_never_raises_on_lengths_out_of_range():
+    # The sliders hold only lengths the texts have: out-of-range values are clamped by the slider itself.
+    from bleu_lab.widgets import bp_explorer
+
+    widget = bp_explorer(candidate_length=0, reference_length=1000)
+    assert (widget.view.candidate_length, widget.view.reference_length) == (1, 34)
+    widget.candidate_length.value = 1000
+    assert widget.view.candidate_length == 35 and "Could not update" not in widget.text.value
 
 
 def test_bp_explorer_tokenizes_each_text_once():
