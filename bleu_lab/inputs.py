@@ -566,13 +566,18 @@ def check_seed(seed) -> int | None:
     return int(seed)
 
 
+def check_level(value, name: str, typical: float, meaning: str) -> float:
+    """A probability strictly between 0 and 1 (a confidence level, a significance level); NaN is refused."""
+    if not is_real_number(value):
+        raise TypeError(f"{name} must be a number between 0 and 1 such as {typical}, not {describe(value)}")
+    if not 0 < value < 1:
+        raise ValueError(f"{name} must be between 0 and 1 ({meaning}), got {value}")
+    return float(value)
+
+
 def check_confidence(confidence) -> float:
     """A confidence level strictly between 0 and 1."""
-    if not is_real_number(confidence):
-        raise TypeError(f"confidence must be a number between 0 and 1 such as 0.95, not {describe(confidence)}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1 (0.95 for a 95% interval), got {confidence}")
-    return float(confidence)
+    return check_level(confidence, "confidence", 0.95, "0.95 for a 95% interval")
 
 
 def check_keywords(keywords, allowed, function: str) -> None:

@@ -40,6 +40,7 @@ from .inputs import (
     References,
     Text,
     check_confidence,
+    check_level,
     check_n_samples,
     check_same_lengths,
     check_seed,
@@ -112,6 +113,7 @@ class _PairedVerdict:
 
     def significant(self, alpha: float = 0.05) -> bool:
         """True when p_value < alpha: the difference is unlikely to be chance."""
+        alpha = check_level(alpha, "alpha", 0.05, "the significance level: 0.05 means p < 0.05 counts as significant")
         return self.p_value < alpha
 
 

@@ -269,3 +269,16 @@ def test_statistics_counted_once_give_the_same_results():
     with pytest.raises(ValueError):
         stats.matrix[0, 0] = 5  # read-only: results cannot drift from the counted text
 
+
+
+@pytest.mark.parametrize("alpha", [1.5, 2, -1, 0, 1, float("nan")])
+def test_significant_refuses_a_level_outside_zero_and_one(alpha):
+    # Two identical systems have p = 1: with alpha = 1.5 they came out "significant" (1 < 1.5).
+    candidates = ["the cat sat on the mat", "a dog ran in the park"]
+    references = [["the cat sat on a mat"], ["a dog ran in a park"]]
+    same = paired_bootstrap(candidates, candidates, references, n_samples=10)
+    assert same.p_value == 1.0 and not same.significant()
+    with pytest.raises(ValueError, match=r"alpha must be between 0 and 1"):
+        same.significant(alpha)
+    with pytest.raises(TypeError, match=r"alpha must be a number between 0 and 1 such as 0\.05, not the string"):
+        same.significant("0.05")
