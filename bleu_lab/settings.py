@@ -118,9 +118,17 @@ class BleuSettings:
                 f"effective order. Use one of sacrebleu's, {method_names('sacrebleu')}, e.g. smoothing='exp' with "
                 f"effective_order=True"
             )
+        # None for both means "scored from statistics" (no text); one None alone is a caller's mistake,
+        # and lowercase=None would quietly drop case: from the signature.
+        if (self.tokenize is None) != (self.lowercase is None):
+            missing = "tokenize" if self.tokenize is None else "lowercase"
+            right = "tokenize='13a'" if missing == "tokenize" else "lowercase=False"
+            raise TypeError(
+                f"{missing} is None; text needs a {'tokenizer' if missing == 'tokenize' else 'case setting'}. "
+                f"Right: {right} (the default), or leave {missing} out"
+            )
         if self.tokenize is not None:
             check_tokenizer_name(self.tokenize)
-        if self.lowercase is not None:
             check_bool(self.lowercase, "lowercase")
         # Frozen, so the normalised values are set the one way a frozen dataclass allows.
         object.__setattr__(self, "max_order", order)

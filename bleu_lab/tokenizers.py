@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-from .inputs import Text, check_name, check_text
+from .inputs import Text, check_bool, check_name, check_text
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 SACREBLEU_TOKENIZERS = {
@@ -90,6 +90,7 @@ def tokenize(text: Text, tokenizer: str = "13a", *, lowercase: bool = False) -> 
     Lowercasing comes before tokenization, as in sacrebleu.
     """
     function = get_tokenizer(tokenizer)  # an unknown name is an error even for tokens
+    check_bool(lowercase, "lowercase", ". Right: tokenize('The Cat', lowercase=True)")
     text = check_text(text, what="text", call="tokenize('the cat sat') or tokenize(['the', 'cat', 'sat'])")
     return apply_tokenizer(text, function, lowercase)
 

@@ -512,3 +512,23 @@ def test_swapped_strings_in_nltk_order_are_named():
     with pytest.raises(TypeError, match="swapped") as error:
         bleu_lab.sentence_bleu(["the cat is on the mat"], "a cat is on the mat")
     assert "sentence_bleu('a cat is on the mat', ['the cat is on the mat'])" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: bleu_lab.sentence_bleu("The cat", ["the cat"], lowercase=None),
+        lambda: bleu_lab.corpus_bleu(["The cat"], [["the cat"]], lowercase=None),
+        lambda: bleu_lab.bootstrap_ci(["The cat"], [["the cat"]], lowercase=None, n_samples=5),
+        lambda: bleu_lab.tokenize("The Cat", lowercase=None),
+    ],
+)
+def test_lowercase_none_is_refused(call):
+    # None is the "scored from statistics" value: it dropped case: from the signature of a case-sensitive score.
+    with pytest.raises(TypeError, match="lowercase"):
+        call()
+
+
+def test_tokenize_none_is_refused_before_any_text_is_read():
+    with pytest.raises(TypeError, match=r"tokenize is None.*Right: tokenize='13a'"):
+        bleu_lab.corpus_bleu(["the cat"], [["the cat"]], tokenize=None)
