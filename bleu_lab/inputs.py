@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import math
 import numbers
+import reprlib
 from collections import UserString
 from collections.abc import Mapping, Sequence, Set
 from typing import Any, Union
@@ -70,6 +71,14 @@ def is_whole_number(value) -> bool:
 def is_real_number(value) -> bool:
     """A real number of any kind (numpy's too), but not a bool."""
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _is_finite(value) -> bool:
+    """math.isfinite for a real number, False (not OverflowError) for an int too large for a float."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _is_sequence(value) -> bool:
@@ -453,9 +462,9 @@ def check_weights(weights) -> tuple[float, ...]:
         raise ValueError(f"weights is empty; give one weight per n-gram order: {right}")
     for w in values:
         if not is_real_number(w):
-            raise TypeError(f"weights must be numbers, got {describe(w)} in {values!r}: {right}")
-        if not math.isfinite(w) or w < 0:
-            raise ValueError(f"weights must be finite and non-negative, got {values!r}")
+            raise TypeError(f"weights must be numbers, got {describe(w)} in {reprlib.repr(values)}: {right}")
+        if not _is_finite(w) or w < 0:
+            raise ValueError(f"weights must be finite and non-negative, got {reprlib.repr(values)}")
     if not any(values):
         raise ValueError(f"at least one weight must be above 0, got {values!r}")
     check_order(len(values), "the number of weights")
@@ -484,8 +493,8 @@ def check_real(value, name: str, *, example: str = "0.1") -> float:
     """Return ``value`` as a finite ``float`` (numpy numbers too, not bools), else a clear error."""
     if not is_real_number(value):
         raise TypeError(f"{name} must be a number such as {example}, not {describe(value)}")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    if not _is_finite(value):
+        raise ValueError(f"{name} must be a finite number that fits in a float, got {reprlib.repr(value)}")
     return float(value)
 
 
@@ -602,9 +611,10 @@ def check_beta(beta) -> float:
     """chrF's beta: a positive finite number whose square fits in a float (returned as int when whole)."""
     if not is_real_number(beta):
         raise TypeError(f"beta must be a positive number such as 2, not {describe(beta)}")
-    if not math.isfinite(beta) or beta <= 0:
+    if not _is_finite(beta) or beta <= 0:
         raise ValueError(
-            f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got {beta!r}. "
+            f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got "
+            f"{reprlib.repr(beta)}. "
             f"Right: chrf(candidate, references, beta=2)"
         )
     try:

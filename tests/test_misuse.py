@@ -532,3 +532,29 @@ def test_lowercase_none_is_refused(call):
 def test_tokenize_none_is_refused_before_any_text_is_read():
     with pytest.raises(TypeError, match=r"tokenize is None.*Right: tokenize='13a'"):
         bleu_lab.corpus_bleu(["the cat"], [["the cat"]], tokenize=None)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        # Python ints beyond a float's range made math.isfinite raise OverflowError.
+        (lambda: bleu_lab.sentence_bleu("the cat", ["the cat"], smoothing="floor", smooth_value=10**400),
+         "smooth_value must be a finite number that fits in a float"),
+        (lambda: bleu_lab.sentence_bleu("the cat", ["the cat"], smoothing="add-k", smooth_value=10**400),
+         "smooth_value must be a finite number that fits in a float"),
+        (lambda: bleu_lab.sentence_bleu("the cat", ["the cat"], weights=[10**400, 1]), "weights must be finite"),
+        (lambda: bleu_lab.chrf("the cat", ["the cat"], beta=10**400), "beta must be a positive number"),
+    ],
+)
+def test_integers_too_large_for_a_float_are_refused(call, message):
+    with pytest.raises(ValueError, match=message) as error:
+        call()
+    assert len(str(error.value)) < 400  # the 401-digit number is shortened, not printed whole
+
+
+def test_deeply_nested_weights_get_a_message_not_a_recursion_error():
+    nested = 1
+    for _ in range(1100):
+        nested = [nested]
+    with pytest.raises(TypeError, match="weights must be numbers"):
+        bleu_lab.sentence_bleu("the cat", ["the cat"], weights=[nested, 1])
