@@ -100,14 +100,7 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
         )
     if last_sentence is not None:
         last = ([last_sentence.candidate_length], [last_sentence.matches], [last_sentence.totals])
-    try:
-        scored = bleu_scores([counts], [totals], [candidate_length], [reference_length], settings, last=last)
-    except (FloatingPointError, OverflowError) as error:
-        # Only absurd inputs get here: huge weights on a smoothed precision above 1, or lengths beyond a float.
-        raise ValueError(
-            f"the score overflows a float ({error}); weights are usually fractions that sum to 1, "
-            f"e.g. weights=(0.25, 0.25, 0.25, 0.25), and lengths are token counts"
-        ) from None
+    scored = bleu_scores([counts], [totals], [candidate_length], [reference_length], settings, last=last)
     used = int(scored.used[0])
     return BleuResult(
         score=float(scored.scores[0]),

@@ -64,6 +64,17 @@ def bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings:
     >>> round(float(scored.scores[0]), 4)   # (5/6 * 4/5 * 3/4 * 2/3) ** (1/4)
     0.7598
     """
+    try:
+        return _bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings, last)
+    except (FloatingPointError, OverflowError) as error:
+        # Only absurd inputs get here: huge weights on a smoothed precision above 1, or lengths beyond a float.
+        raise ValueError(
+            f"the score overflows a float ({error}); weights are usually fractions that sum to 1, "
+            f"e.g. weights=(0.25, 0.25, 0.25, 0.25), and lengths are token counts"
+        ) from None
+
+
+def _bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings: BleuSettings, last) -> Scored:
     import numpy as np
 
     order, method, value = settings.order, settings.method, settings.smooth_value

@@ -282,3 +282,19 @@ def test_significant_refuses_a_level_outside_zero_and_one(alpha):
         same.significant(alpha)
     with pytest.raises(TypeError, match=r"alpha must be a number between 0 and 1 such as 0\.05, not the string"):
         same.significant("0.05")
+
+
+def test_absurd_weights_give_the_same_clear_error_in_the_resampling_functions():
+    # 1e300 times sacrebleu's log 0 (-9999999999) overflows; sentence_bleu already said so in words,
+    # the resampled scores raised numpy's FloatingPointError.
+    from bleu_lab import paired_approximate_randomization
+
+    candidates, system, references = ["a b", "c d"], ["a d", "c e"], [["a d"], ["c d"]]
+    calls = [
+        lambda: bootstrap_ci(candidates, references, weights=[1e300, 1e300], n_samples=10),
+        lambda: paired_bootstrap(candidates, system, references, weights=[1e300, 1e300], n_samples=10),
+        lambda: paired_approximate_randomization(candidates, system, references, weights=[1e300, 1e300], n_samples=10),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match="the score overflows a float.*weights are usually fractions"):
+            call()
