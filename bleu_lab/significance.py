@@ -579,10 +579,19 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
     baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
-    keep = np.random.default_rng(seed).integers(2, size=(n_samples, len(baseline_rows)), dtype=bool)
-    # Trial t's first pseudo-system takes the baseline's sentence where keep[t] is True, the system's
-    # elsewhere: keep @ B + ~keep @ S = sum(S) + keep @ (B - S); the second one is sum(B) - keep @ (B - S).
-    moved = product_in_blocks(keep, baseline_rows - system_rows)
+    rng = np.random.default_rng(seed)
+    n_sentences = len(baseline_rows)
+    # The coins are drawn a block of trials at a time, so memory stays bounded (10,000 trials of 400,000
+    # sentences were 3.7 GB at once). numpy draws booleans from 32-bit words and drops the unused bits
+    # at the end of a call, so a block of 32k trials continues the stream exactly (a test checks it).
+    block = max(32, _DRAWN_PER_BLOCK // n_sentences // 32 * 32)
+    change = baseline_rows - system_rows
+    moved = np.empty((n_samples, change.shape[1]))
+    for start in range(0, n_samples, block):
+        keep = rng.integers(2, size=(min(block, n_samples - start), n_sentences), dtype=bool)
+        # Trial t's first pseudo-system takes the baseline's sentence where keep[t] is True, the system's
+        # elsewhere: keep @ B + ~keep @ S = sum(S) + keep @ (B - S); the second one is sum(B) - keep @ (B - S).
+        moved[start : start + len(keep)] = product_in_blocks(keep, change)
     first = system_rows.sum(axis=0) + moved
     second = baseline_rows.sum(axis=0) - moved
     differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))

@@ -298,3 +298,23 @@ def test_absurd_weights_give_the_same_clear_error_in_the_resampling_functions():
     for call in calls:
         with pytest.raises(ValueError, match="the score overflows a float.*weights are usually fractions"):
             call()
+
+
+@pytest.mark.parametrize("pair", [("NEU", "UCAM"), ("UCAM", "online-Y")])
+def test_randomization_drawn_in_small_blocks_keeps_sacrebleus_coins(monkeypatch, pair):
+    # The coins are drawn a block of trials at a time (memory); with blocks of 32 trials the stream must
+    # still be sacrebleu's single draw, so its p-value comes out exactly.
+    from sacrebleu.significance import PairedTest
+
+    import bleu_lab
+    from bleu_lab import significance
+
+    monkeypatch.setattr(significance, "_DRAWN_PER_BLOCK", 200)  # 200 sentences: 32 trials a block
+    monkeypatch.setenv("SACREBLEU_SEED", "7")
+    data = load_wmt19_en_de()
+    base, other, reference = data.systems[pair[0]][:200], data.systems[pair[1]][:200], data.reference[:200]
+    ours = bleu_lab.paired_approximate_randomization(base, other, [[r] for r in reference], n_samples=1000, seed=7,
+                                                     smoothing="exp")
+    _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU()}, [reference], test_type="ar",
+                          n_samples=1000)()
+    assert ours.p_value == tests["BLEU"][1].p_value
