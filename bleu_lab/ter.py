@@ -62,7 +62,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .inputs import check_candidate_and_references, check_corpus
+from .inputs import check_candidate_and_references, check_corpus, check_count, describe, is_whole_number
 from .settings import TerSettings
 from .tokenizers import apply_tokenizer
 
@@ -503,6 +503,10 @@ class TerResult:
 
         For a corpus: the totals, then the edits of the first ``max_sentences`` sentences.
         """
+        if not is_whole_number(max_sentences):
+            raise TypeError(f"max_sentences must be a whole number such as 3, not {describe(max_sentences)}. "
+                            f"Right: result.explain(3)")
+        max_sentences = check_count(max_sentences, "max_sentences")
         lines = [self._formula()]
         if self.sentences == 1:
             lines += _explain_alignment(self.alignments[0], self.n_references, self.settings.shifts)
@@ -519,7 +523,8 @@ class TerResult:
                 )
                 lines += ["  " + line for line in _explain_alignment(alignment, None, self.settings.shifts)]
             if self.sentences > max_sentences:
-                lines.append(f"... {self.sentences - max_sentences} more sentences (result.alignments[i] holds each)")
+                more = counted(self.sentences - max_sentences, "more sentence")
+                lines.append(f"... {more} (result.alignments[i] holds each)")
         lines.append(self.signature)
         return "\n".join(lines)
 

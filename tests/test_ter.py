@@ -322,3 +322,15 @@ def test_references_are_tokenized_twice_as_sacrebleu_does():
     result = bleu_lab.ter("Martin's, yes", ["Martin's, yes"], normalized=True)
     assert (result.num_edits, result.reference_length) == (expected.num_edits, expected.ref_length) == (2, 4)
     assert result.alignment.reference == ("martin", "'s", ",", "yes")
+
+
+def test_corpus_explain_checks_how_many_sentences_to_show():
+    result = bleu_lab.corpus_ter(["a b", "c", "d e f"], [["b a"], ["c"], ["f e d"]])
+    # By hand: 3 sentences, 2 shown, so 1 more (it said "4 more sentences" for -1, and "1 more sentences").
+    assert result.explain(2).splitlines()[-2] == "... 1 more sentence (result.alignments[i] holds each)"
+    assert "-- sentence 3" in result.explain(3) and "more sentence" not in result.explain(3)
+    with pytest.raises(ValueError, match="max_sentences must be a whole number >= 0"):
+        result.explain(-1)
+    for wrong in (True, None, "3", 1.5):
+        with pytest.raises(TypeError, match=r"max_sentences must be a whole number such as 3.*result\.explain\(3\)"):
+            result.explain(wrong)
