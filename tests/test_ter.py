@@ -250,7 +250,7 @@ def test_explain_names_the_closest_of_several_references():
 def test_corpus_explain_gives_totals_and_first_sentences():
     text = bleu_lab.corpus_ter(["a b x", "c d", "e"], [["a b c"], ["c d"], ["f"]]).explain(max_sentences=2)
     assert "over 3 sentences: 0 shifts + 2 substitutions + 0 deletions + 0 insertions = 2 edits" in text
-    assert "-- sentence 2" in text and "-- sentence 3" not in text and "1 more sentences" in text
+    assert "-- sentence 2" in text and "-- sentence 3" not in text and "1 more sentence (" in text
 
 
 def test_html_marks_each_kind_of_edit():
