@@ -30,7 +30,14 @@ from itertools import combinations
 from .bleu import score_counted, tokenize_systems
 from .chrf import system_chrf
 from .counting import SentenceStats, statistics_columns, systems_statistics_matrices
-from .inputs import check_confidence, check_n_samples
+from .inputs import (
+    check_confidence,
+    check_n_samples,
+    check_seed,
+    check_text,
+    describe,
+    is_real_number,
+)
 from .scoring import bleu_scores
 from .settings import BleuSettings
 from .tokenizers import get_tokenizer, tokenize_lines_with
@@ -46,11 +53,23 @@ def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bo
     >>> tokenize_lines(["Hallo, Welt!"])
     [('Hallo', ',', 'Welt', '!')]
     """
+    call = "tokenize_lines(['the cat sat', 'a dog ran'])"
     if isinstance(lines, str):
         raise TypeError(f"lines is a single string; pass a list of lines. Right: tokenize_lines([{lines[:40]!r}])")
+    if not _is_list(lines):
+        # As check_corpus: a generator would be used up by the first pass over it, a set has no line order.
+        raise TypeError(f"lines is {describe(lines)}; it must be a list of lines (strings or token lists), "
+                        f"e.g. list(lines). Right: {call}")
     BleuSettings(tokenize=tokenize, lowercase=lowercase)  # checks both
     function = get_tokenizer(tokenize)
-    return tokenize_lines_with(lines, function, lowercase)
+    # Each line as corpus_bleu checks a candidate, so the tokens are those corpus_bleu would count.
+    checked = [check_text(line, what=f"lines[{i}]", call=call) for i, line in enumerate(lines)]
+    return tokenize_lines_with(checked, function, lowercase)
+
+
+def _is_list(value) -> bool:
+    """A list, tuple or other sequence, but not a text (str, bytes): what a list of lines or numbers must be."""
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))
 
 
 def system_statistics(
@@ -116,11 +135,65 @@ def bleu_of_statistics(
     >>> bleu_of_statistics(statistics)["A"].score
     1.0
     """
+    call = "bleu_of_statistics(system_statistics({'A': lines_a, 'B': lines_b}, references))"
+    if isinstance(statistics, Mapping) and not statistics:
+        raise ValueError(f"statistics is an empty dict; give at least one system's matrix. Right: {call}")
+    if not isinstance(statistics, Mapping):
+        one = " (one system's matrix: wrap it, {'A': rows})" if hasattr(statistics, "shape") else ""
+        raise TypeError(f"statistics must be a non-empty dict {{system name: statistics matrix}} as "
+                        f"system_statistics returns, not {describe(statistics)}{one}. Right: {call}")
     settings = BleuSettings(tokenize=tokenize, lowercase=lowercase)
+    checked = {name: _statistics_rows(rows, f"statistics[{name!r}]", call) for name, rows in statistics.items()}
+    for name, rows in checked.items():
+        if not len(rows):
+            raise ValueError(f"statistics[{name!r}] has no rows; a corpus needs at least one sentence. Right: {call}")
     return {
         name: replace(score_counted(SentenceStats(rows=rows), settings, n_references=n_references), sentences=len(rows))
-        for name, rows in statistics.items()
+        for name, rows in checked.items()
     }
+
+
+def _statistics_rows(rows, what: str, call: str):
+    """``rows`` as an int64 matrix of BLEU statistics, checked as bleu_from_stats checks one sentence's.
+
+    Each row is c, r, matches_1..N, totals_1..N: whole numbers >= 0 with matches_n <= totals_n.
+    A list of rows and a SentenceStats are taken too; float matrices (significance's) when every value is whole.
+    """
+    import numpy as np
+
+    if isinstance(rows, SentenceStats):
+        rows = rows.rows
+    if rows is None or isinstance(rows, (str, bytes, Mapping)):
+        raise TypeError(f"{what} is {describe(rows)}; it must be a statistics matrix, one row per sentence "
+                        f"(c, r, matches_1..N, totals_1..N). Right: {call}")
+    try:
+        array = np.asarray(rows)
+    except ValueError:  # rows of different lengths
+        raise ValueError(f"{what} has rows of different lengths; every row is c, r, matches_1..N, totals_1..N "
+                         f"with the same N. Right: {call}") from None
+    if array.dtype == bool or not (np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)):
+        raise TypeError(f"{what} must hold counts (whole numbers), not values of type {array.dtype}. Right: {call}")
+    if array.ndim != 2:
+        one = "; for one sentence wrap its row: [row]" if array.ndim == 1 else ""
+        raise ValueError(f"{what} must be a 2-D matrix, one row per sentence, but has shape {array.shape}{one}. "
+                         f"Right: {call}")
+    if array.shape[1] < 4 or array.shape[1] % 2:
+        raise ValueError(f"{what} has {array.shape[1]} columns, but a statistics row has 2 + 2N (c, r, "
+                         f"matches_1..N, totals_1..N; 10 for BLEU's N = 4). Right: {call}")
+    # Below 2**53 a float holds every whole number exactly, and the int64 copy cannot overflow.
+    whole = np.isfinite(array) & (array >= 0) & (array < 2**53) & (array == np.floor(array))
+    if not whole.all():
+        i = int(np.argwhere(~whole)[0][0])
+        raise ValueError(f"{what}[{i}] is {array[i].tolist()}: statistics are token and n-gram counts, whole "
+                         f"numbers >= 0. Right: {call}")
+    _, _, matches, totals = statistics_columns(array)
+    above = matches > totals
+    if above.any():
+        i, n = (int(k) for k in np.argwhere(above)[0])
+        raise ValueError(f"{what}[{i}] is {array[i].tolist()}: order {n + 1} has {int(matches[i, n])} matches but "
+                         f"{int(totals[i, n])} n-grams; matches are a subset of the candidate's n-grams, so "
+                         f"they cannot exceed the totals. Right: {call}")
+    return array.astype(np.int64)
 
 
 def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
@@ -134,17 +207,23 @@ def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
     [1.0, 0.5946]
     """
     settings = BleuSettings(smoothing=smoothing, tokenize=None, lowercase=None)
+    rows = _statistics_rows(rows, "rows", "sentence_bleu_scores(system_statistics({'A': lines}, references)['A'])")
     c, r, matches, totals = statistics_columns(rows)
     return bleu_scores(matches, totals, c, r, settings).scores.tolist()  # each row its own sentence
 
 
-def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3) -> tuple:
-    """The systems scored by both, in the human order, and their two score lists."""
+def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3, *,
+            function: str = "correlation", varying: bool = False) -> tuple:
+    """The systems scored by both, in the human order, and their two score lists (checked finite numbers).
+
+    ``varying``: refuse a score list that gives every system the same value, which has no correlation.
+    """
+    call = f"{function}({{'A': 0.41, 'B': 0.38, ...}}, human.scores)"
     for name, scores in (("metric", metric), ("human", human)):
         if not isinstance(scores, Mapping):
             raise TypeError(
                 f"{name} scores must be a mapping from system name to score, not {type(scores).__name__}. "
-                f"Right: correlation({{'A': 0.41, 'B': 0.38, ...}}, human.scores)"
+                f"Right: {call}"
             )
     systems = [name for name in human if name in metric]
     if len(systems) < at_least:
@@ -152,7 +231,28 @@ def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: i
             f"only {len(systems)} system(s) have both a metric and a human score; at least {at_least} are needed. "
             f"Check that the system names match."
         )
-    return systems, [float(metric[s]) for s in systems], [float(human[s]) for s in systems]
+    lists = []
+    for name, scores in (("metric", metric), ("human", human)):
+        for system in systems:
+            value = scores[system]
+            if hasattr(value, "score") and not is_real_number(value):
+                raise TypeError(
+                    f"the {name} score of {system!r} is a {type(value).__name__}, not a number; pass result.score: "
+                    f"{{name: result.score for name, result in results.items()}}. Right: {call}"
+                )
+            if not is_real_number(value):  # "3" and True are refused, not read as 3.0 and 1.0
+                hint = " (convert strings with float())" if isinstance(value, str) else ""
+                raise TypeError(f"the {name} score of {system!r} is {describe(value)}; every score must be a "
+                                f"number{hint}. Right: {call}")
+            if not math.isfinite(value):
+                raise ValueError(f"the {name} score of {system!r} is {value!r}, not a finite number; give it a "
+                                 f"score or leave the system out. Right: {call}")
+        values = [float(scores[s]) for s in systems]
+        if varying and len(set(values)) == 1:
+            raise ValueError(f"the {name} gives every system the same score ({values[0]:g}); a correlation "
+                             f"is undefined. Right: {call}")
+        lists.append(values)
+    return systems, lists[0], lists[1]
 
 
 @dataclass(frozen=True)
@@ -198,6 +298,9 @@ class Correlation:
         return f"<Correlation {self}>"
 
 
+MIN_RESAMPLES = 100  # correlation's bootstrap: fewer cannot place the percentiles of a 95% interval
+
+
 def _kendall(x, y) -> float:
     """scipy's Kendall tau; 0.0 (no order either way) for a resample that drew one system only, where it is nan."""
     import scipy.stats
@@ -230,7 +333,17 @@ def correlation(
 
     confidence = check_confidence(confidence)
     n_resamples = check_n_samples(n_resamples)
-    systems, x, y = _paired(metric, human)
+    if n_resamples < MIN_RESAMPLES:
+        raise ValueError(
+            f"n_resamples={n_resamples} is too few for a bootstrap interval: its ends are the percentiles of the "
+            f"resampled taus (at 95%, the 2.5% ones), and below {MIN_RESAMPLES} resamples they are one or two "
+            f"draws, or the same draw (n_resamples=1 gives an interval of width 0). 1000 is usual. "
+            f"Right: correlation(metric, human, n_resamples=1000)"
+        )
+    checked_seed = check_seed(seed)
+    # None: a fresh seed, reported in the result so that the interval can be drawn again.
+    seed = int(np.random.default_rng().integers(2**63)) if checked_seed is None else checked_seed
+    systems, x, y = _paired(metric, human, varying=True)
     pearson = scipy.stats.pearsonr(x, y)
     p_low, p_high = pearson.confidence_interval(confidence_level=confidence)
     kendall = scipy.stats.kendalltau(x, y)
@@ -282,12 +395,13 @@ def pairwise_agreement(metric: Mapping[str, float], human: Mapping[str, float]) 
     >>> [(p.better, p.worse, p.agrees) for p in pairwise_agreement({"A": 2, "B": 1}, {"A": -1, "B": 0})]
     [('A', 'B', False)]
     """
-    systems, _, _ = _paired(metric, human, at_least=2)
+    systems, x, y = _paired(metric, human, at_least=2, function="pairwise_agreement")
+    checked_metric, checked_human = dict(zip(systems, x)), dict(zip(systems, y))
     pairs = []
     for a, b in combinations(systems, 2):
-        if metric[a] < metric[b]:
+        if checked_metric[a] < checked_metric[b]:
             a, b = b, a
-        pairs.append(PairAgreement(a, b, float(metric[a] - metric[b]), float(human[a] - human[b])))
+        pairs.append(PairAgreement(a, b, checked_metric[a] - checked_metric[b], checked_human[a] - checked_human[b]))
     return sorted(pairs, key=lambda p: -p.metric_difference)
 
 
@@ -313,8 +427,25 @@ def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[floa
     >>> [(b.low, b.high, b.pairs, b.agreeing) for b in agreement_by_difference(pairs, [0, 1, 10])]
     [(0, 1, 1, 0), (1, 10, 2, 2)]
     """
-    if len(edges) < 2 or any(b <= a for a, b in zip(edges, edges[1:])):
-        raise ValueError(f"edges must be at least two increasing numbers, such as [0, 1, 2, 5], not {list(edges)!r}")
+    call = "agreement_by_difference(pairwise_agreement(metric, human), [0, 1, 2, 5])"
+    if isinstance(pairs, Mapping) or not _is_list(pairs):
+        raise TypeError(f"pairs is {describe(pairs)}; it must be the list pairwise_agreement(metric, human) "
+                        f"returns. Right: {call}")
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, PairAgreement):
+            raise TypeError(f"pairs[{i}] is {describe(pair)}, not a PairAgreement; pairs must come from "
+                            f"pairwise_agreement(metric, human). Right: {call}")
+    if not _is_list(edges):
+        raise TypeError(f"edges is {describe(edges)}; it must be a list of increasing numbers such as [0, 1, 2, 5]. "
+                        f"Right: {call}")
+    for edge in edges:
+        if not is_real_number(edge):
+            raise TypeError(f"edges must be numbers, such as [0, 1, 2, 5], not {list(edges)!r} "
+                            f"({describe(edge)}). Right: {call}")
+    # A nan edge would make every comparison false: each pair would quietly fall out of every bin.
+    if len(edges) < 2 or not all(map(math.isfinite, edges)) or any(b <= a for a, b in zip(edges, edges[1:])):
+        raise ValueError(f"edges must be at least two increasing finite numbers, such as [0, 1, 2, 5], "
+                         f"not {list(edges)!r}. Right: {call}")
     bins = []
     for low, high in zip(edges, edges[1:]):
         inside = [p for p in pairs if low <= p.metric_difference < high]
@@ -525,7 +656,7 @@ def plot_metric_vs_human(
     """
     from . import plotting
 
-    systems, x, y = _paired(metric, human)
+    systems, x, y = _paired(metric, human, function="plot_metric_vs_human", varying=True)
     ax = plotting.axes_for(ax, (11, 6.5))
     marks = set(highlight)
     colours = [plotting.MARK_COLOUR if s in marks else plotting.SERIES_COLOURS[0] for s in systems]
@@ -588,6 +719,19 @@ def plot_agreement_by_difference(
     """Bars: share of pairs ordered as by the humans, per bin of metric difference, with the pair counts."""
     from . import plotting
 
+    call = "plot_agreement_by_difference(agreement_by_difference(pairs, [0, 1, 2, 5]))"
+    if isinstance(bins, Mapping) or not _is_list(bins):
+        raise TypeError(f"bins is {describe(bins)}; it must be the list agreement_by_difference(pairs, edges) "
+                        f"returns. Right: {call}")
+    if not bins:
+        raise ValueError(f"bins is empty; there is nothing to draw. Right: {call}")
+    for i, b in enumerate(bins):
+        if isinstance(b, PairAgreement):
+            raise TypeError(f"bins must come from agreement_by_difference(pairs, edges); you passed the pairs "
+                            f"themselves. Right: {call}")
+        if not isinstance(b, AgreementBin):
+            raise TypeError(f"bins[{i}] is {describe(b)}, not an AgreementBin; bins must come from "
+                            f"agreement_by_difference(pairs, edges). Right: {call}")
     ax = plotting.axes_for(ax, (11, 5.5))
     labels = [f"{b.low:g} to {b.high:g}" for b in bins]
     rates = [0.0 if b.pairs == 0 else b.rate for b in bins]

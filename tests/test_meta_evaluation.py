@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 import sacrebleu
 import scipy.stats
@@ -292,3 +293,123 @@ def test_agreement_labels_keep_off_the_coin_flip_line():
             box = patch.get_window_extent(renderer)
         assert not box.y0 - 2 <= line_y <= box.y1 + 2, f"{text.get_text()!r} touches the 0.5 line"
     plt.close(figure)
+
+
+# ---------------------------------------------------------------- misuse: a clear error, never a quiet number
+
+SCORES = {"A": 3, "B": 2, "C": 1, "D": 0}
+JUDGED = {"A": 0.3, "B": 0.1, "C": 0.2, "D": -0.5}
+PERFECT = [4, 4, 4, 3, 2, 1, 4, 3, 2, 1]  # "the cat sat down" against itself: c = r = 4, every n-gram matches
+
+
+def _pairs():
+    return meta.pairwise_agreement({"A": 3, "B": 2.5, "C": 0}, {"A": 1, "B": 2, "C": 0})
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        # tokenize_lines checks every line as corpus_bleu does (it used to tokenize bytes into numbers,
+        # return [] for a generator, keep a token with a space, and fail with "not iterable").
+        (lambda: meta.tokenize_lines([b"a"]), TypeError, "lines[0] is bytes"),
+        (lambda: meta.tokenize_lines(x for x in ["a b"]), TypeError, "list(lines)"),
+        (lambda: meta.tokenize_lines({"a b"}), TypeError, "must be a list of lines"),
+        (lambda: meta.tokenize_lines([["a b", "c"]]), ValueError, "lines[0][0] is 'a b'"),
+        (lambda: meta.tokenize_lines(["a", None]), TypeError, "lines[1] is None"),
+        (lambda: meta.tokenize_lines([5]), TypeError, "lines[0] is a value of type int"),
+        # Statistics rows are checked as bleu_from_stats checks counts.
+        (lambda: meta.sentence_bleu_scores(-np.ones((2, 10))), ValueError, "whole numbers >= 0"),
+        (lambda: meta.sentence_bleu_scores(np.full((1, 10), 0.5)), ValueError, "rows[0] is [0.5"),
+        (lambda: meta.sentence_bleu_scores(np.array([PERFECT, [3, 3, 5, 5, 5, 5, 3, 2, 1, 0]])), ValueError,
+         "rows[1] is [3, 3, 5, 5, 5, 5, 3, 2, 1, 0]: order 1 has 5 matches but 3 n-grams"),
+        (lambda: meta.sentence_bleu_scores(np.zeros((2, 3))), ValueError, "has 3 columns"),
+        (lambda: meta.sentence_bleu_scores(PERFECT), ValueError, "wrap its row: [row]"),
+        (lambda: meta.sentence_bleu_scores([PERFECT, [1, 1]]), ValueError, "different lengths"),
+        (lambda: meta.sentence_bleu_scores([["4"] * 10]), TypeError, "must hold counts"),
+        (lambda: meta.sentence_bleu_scores(None), TypeError, "rows is None"),
+        (lambda: meta.bleu_of_statistics(None), TypeError, "non-empty dict"),
+        (lambda: meta.bleu_of_statistics([1]), TypeError, "not a list of 1 item(s)"),
+        (lambda: meta.bleu_of_statistics({}), ValueError, "statistics is an empty dict"),
+        (lambda: meta.bleu_of_statistics(np.array([PERFECT])), TypeError, "wrap it, {'A': rows}"),
+        (lambda: meta.bleu_of_statistics({"A": np.full((1, 10), 0.5)}), ValueError, "statistics['A'][0]"),
+        (lambda: meta.bleu_of_statistics({"A": np.zeros((0, 10))}), ValueError, "statistics['A'] has no rows"),
+        # Scores: finite numbers, the system named.
+        (lambda: meta.correlation({**SCORES, "A": math.nan}, JUDGED), ValueError, "metric score of 'A' is nan"),
+        (lambda: meta.correlation({**SCORES, "B": math.inf}, JUDGED), ValueError, "metric score of 'B' is inf"),
+        (lambda: meta.correlation(SCORES, {**JUDGED, "C": math.nan}), ValueError, "human score of 'C' is nan"),
+        (lambda: meta.correlation(dict.fromkeys(SCORES, 0.4), JUDGED), ValueError,
+         "the metric gives every system the same score (0.4); a correlation is undefined"),
+        (lambda: meta.correlation(SCORES, dict.fromkeys(JUDGED, 0.0)), ValueError, "the human gives every system"),
+        (lambda: meta.correlation({**SCORES, "A": "3"}, JUDGED), TypeError, "the string '3'"),
+        (lambda: meta.correlation({**SCORES, "A": True}, JUDGED), TypeError, "the bool True"),
+        (lambda: meta.correlation({**SCORES, "D": None}, JUDGED), TypeError, "metric score of 'D' is None"),
+        (lambda: meta.correlation({**SCORES, "A": "abc"}, JUDGED), TypeError, "the string 'abc'"),
+        (lambda: meta.correlation({k: meta.system_bleu({k: ["a b"]}, [["a b"]])[k] for k in JUDGED}, JUDGED),
+         TypeError, "is a BleuResult, not a number; pass result.score"),
+        (lambda: meta.correlation(SCORES, JUDGED, n_resamples=1), ValueError, "too few for a bootstrap interval"),
+        (lambda: meta.correlation(SCORES, JUDGED, n_resamples=99), ValueError, "below 100 resamples"),
+        (lambda: meta.correlation(SCORES, JUDGED, seed=-1), ValueError, "seed must be >= 0"),
+        (lambda: meta.correlation(SCORES, JUDGED, seed=1.5), TypeError, "seed must be a whole number"),
+        (lambda: meta.correlation(SCORES, JUDGED, seed="x"), TypeError, "seed must be a whole number"),
+        (lambda: meta.pairwise_agreement({"A": math.nan, "B": 2}, {"A": 1, "B": 2}), ValueError, "'A' is nan"),
+        (lambda: meta.pairwise_agreement({"A": "1", "B": "2"}, {"A": 1, "B": 2}), TypeError,
+         "Right: pairwise_agreement("),
+        # Pairs and edges.
+        (lambda: meta.agreement_by_difference(_pairs(), [0, math.nan, 5]), ValueError, "increasing finite numbers"),
+        (lambda: meta.agreement_by_difference(_pairs(), [0, math.inf]), ValueError, "increasing finite numbers"),
+        (lambda: meta.agreement_by_difference(_pairs(), None), TypeError, "edges is None"),
+        (lambda: meta.agreement_by_difference(_pairs(), "012"), TypeError, "edges is the string '012'"),
+        (lambda: meta.agreement_by_difference(_pairs(), (x for x in [0, 1, 10])), TypeError,
+         "edges is a value of type generator"),
+        (lambda: meta.agreement_by_difference(_pairs(), [0, "1"]), TypeError, "edges must be numbers"),
+        (lambda: meta.agreement_by_difference([{"a": 1}], [0, 1]), TypeError, "pairs[0] is a value of type dict"),
+        (lambda: meta.agreement_by_difference(SCORES, [0, 1]), TypeError, "pairwise_agreement(metric, human)"),
+        (lambda: meta.agreement_by_difference(iter(_pairs()), [0, 1]), TypeError, "pairs is a value of type"),
+        (lambda: meta.plot_agreement_by_difference(_pairs()), TypeError,
+         "bins must come from agreement_by_difference(pairs, edges); you passed the pairs themselves"),
+        (lambda: meta.plot_agreement_by_difference([]), ValueError, "bins is empty"),
+        (lambda: meta.plot_agreement_by_difference([{"low": 0}]), TypeError, "not an AgreementBin"),
+        (lambda: meta.plot_metric_vs_human({**SCORES, "A": math.nan}, JUDGED), ValueError, "'A' is nan"),
+        (lambda: meta.plot_metric_vs_human(dict.fromkeys(SCORES, 1), JUDGED), ValueError, "same score"),
+    ],
+)
+def test_misuse_names_the_mistake(call, error, words):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)  # the old code drew some of these
+    with pytest.raises(error) as caught:
+        call()
+    assert words in str(caught.value)
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+def test_tokenize_lines_takes_token_lists_and_strips_a_byte_order_mark():
+    # As corpus_bleu reads them: a token list is used as is, a leading byte-order mark is no part of the text.
+    assert meta.tokenize_lines([["Hallo", ","], "\ufeffa b", ("c",)]) == [("Hallo", ","), ("a", "b"), ("c",)]
+    assert meta.tokenize_lines(("A b",), lowercase=True) == [("a", "b")]
+
+
+def test_statistics_rows_as_lists_and_float_matrices():
+    # By hand: PERFECT scores 1; "the cat sat on" against "the cat sat down" matches 3, 2, 1, 0 of 4, 3, 2, 1
+    # n-grams, and exp smoothing puts 1 / (2 * 1) for the 4-gram: (3/4 * 2/3 * 1/2 * 1/2) ** (1/4) = (1/8) ** 0.25.
+    rows = [PERFECT, [4, 4, 3, 2, 1, 0, 4, 3, 2, 1]]
+    expected = [1.0, (1 / 8) ** 0.25]
+    assert meta.sentence_bleu_scores(rows) == pytest.approx(expected)
+    assert meta.sentence_bleu_scores(np.array(rows, dtype=float)) == pytest.approx(expected)  # whole floats
+    # Corpus BLEU of both rows summed: matches 7, 5, 3, 1 of 8, 6, 4, 2, no smoothing, c = r.
+    corpus = (7 / 8 * 5 / 6 * 3 / 4 * 1 / 2) ** 0.25
+    assert meta.bleu_of_statistics({"A": rows})["A"].score == pytest.approx(corpus)
+
+
+def test_scores_of_any_real_type_and_a_reported_fresh_seed():
+    import fractions
+
+    pairs = meta.pairwise_agreement({"A": np.int64(2), "B": fractions.Fraction(1, 2)}, {"A": np.float32(1), "B": 0})
+    assert [(p.better, p.metric_difference, p.human_difference) for p in pairs] == [("A", 1.5, 1.0)]
+    fresh = meta.correlation(SCORES, JUDGED, seed=None, n_resamples=100)
+    assert isinstance(fresh.seed, int) and fresh.seed >= 0  # reported, so the interval can be drawn again
+    again = meta.correlation(SCORES, JUDGED, seed=fresh.seed, n_resamples=100)
+    assert again.kendall_interval == fresh.kendall_interval
+    # By hand: pairs A-B, A-C, A-D, B-D, C-D agree and B-C does not, tau = (5 - 1) / 6.
+    assert meta.correlation(SCORES, JUDGED, n_resamples=100).kendall == pytest.approx(4 / 6)
