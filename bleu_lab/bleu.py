@@ -78,6 +78,20 @@ def bleu_from_stats(
     0.0
     """
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, None, None)
+    order, counted = settings.order, settings.counting_order
+    checked = {name: check_counts(name, values, order) for name, values in (("counts", counts), ("totals", totals))}
+    for name, values in checked.items():
+        if len(values) > counted:  # an order past max_order would be ignored without a word
+            raise ValueError(
+                f"{name} has {len(values)} entries but the order is {order}; give {counted} (one per n-gram order), "
+                f"or pass max_order={len(values)}. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+            )
+    # Every candidate token is one unigram, so a text can only give c = totals[0] (a corpus: their sums).
+    if check_count(candidate_length, "candidate_length") != checked["totals"][0]:
+        raise ValueError(
+            f"candidate_length is {candidate_length} but totals[0] is {checked['totals'][0]}: every token of the "
+            f"candidate is one unigram, so they must be equal. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+        )
     return score_with_settings(counts, totals, candidate_length, reference_length, settings, last_sentence)
 
 

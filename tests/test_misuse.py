@@ -558,3 +558,24 @@ def test_deeply_nested_weights_get_a_message_not_a_recursion_error():
         nested = [nested]
     with pytest.raises(TypeError, match="weights must be numbers"):
         bleu_lab.sentence_bleu("the cat", ["the cat"], weights=[nested, 1])
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        # By hand: c is the number of candidate tokens, each one a unigram, so c = totals[0] always.
+        (([1, 1, 1, 1], [1, 1, 1, 1], 10**30, 1), r"candidate_length is 10{30} but totals\[0\] is 1"),
+        (([0, 0, 0, 0], [0, 0, 0, 0], 3, 3), r"candidate_length is 3 but totals\[0\] is 0"),
+        # A 5th order was ignored without a word under max_order 4.
+        (([1, 1, 1, 1, 9], [1, 1, 1, 1, 9], 1, 1), r"counts has 5 entries but the order is 4.*max_order=5"),
+    ],
+)
+def test_bleu_from_stats_refuses_statistics_no_text_can_give(arguments, message):
+    with pytest.raises(ValueError, match=message):
+        bleu_lab.bleu_from_stats(*arguments)
+
+
+def test_bleu_from_stats_takes_the_fifth_order_nltk_methods_5_and_7_need():
+    # nltk's method5 reads the 5-gram precision at order 4 (an identical candidate: 1.1167, as nltk gives).
+    result = bleu_lab.bleu_from_stats([1, 1, 1, 1, 1], [1, 1, 1, 1, 1], 1, 1, smoothing="method5")
+    assert result.score == pytest.approx(1.1167, abs=5e-5)
