@@ -169,7 +169,8 @@ class BleuSettings:
         if weights is not None and len(set(weights)) == 1 and abs(sum(weights) - 1) < 1e-12:
             weights = None  # uniform weights summing to 1 are the default for this order
         if weights is not None:
-            return [("weights", ",".join(f"{w:g}" for w in weights))]
+            # Shortest exact form (0.7, 0.3333333333333333): ":g" printed 0.333333 for 1/3 and 0.3333331 alike.
+            return [("weights", ",".join(repr(float(w)).removesuffix(".0") for w in weights))]
         return [("order", None if self.order == 4 else str(self.order))]
 
     def signature(self, nrefs=None, *, n_samples: int | None = None, seed: int | None = None) -> str:

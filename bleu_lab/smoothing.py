@@ -275,8 +275,15 @@ class Smoothing:
         )
 
     def label(self, value: float | None) -> str:
-        """sacrebleu's signature form: the name, and the value in brackets with two decimals ("floor[0.10]")."""
-        return self.name if self.default is None else f"{self.name}[{value:.2f}]"
+        """sacrebleu's signature form: the name, and the value in brackets with two decimals ("floor[0.10]").
+
+        A value that two decimals would round (0.121 and 0.124 both print 0.12 in sacrebleu) is written
+        in full, "floor[0.121]", so that two set-ups with different scores never share a signature.
+        """
+        if self.default is None:
+            return self.name
+        shown = f"{value:.2f}"
+        return f"{self.name}[{shown if float(shown) == value else repr(float(value))}]"
 
 
 SMOOTHING = {

@@ -126,3 +126,17 @@ def test_version_is_the_packages():
     assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu_lab.settings.__version__"}
     assert bleu_lab.__version__ == metadata.version("bleu_lab") == "0.2.0"
     assert re.fullmatch(r"\d+\.\d+\.\d+", bleu_lab.settings.sacrebleu_version())
+
+
+def test_values_two_decimals_would_round_are_written_in_full():
+    # sacrebleu writes floor[0.12] for 0.121 and 0.124 alike, though the two give different scores.
+    low = sentence_bleu("the cat sat on the mat", ["the cat is on the mat"], smoothing="floor", smooth_value=0.121)
+    high = sentence_bleu("the cat sat on the mat", ["the cat is on the mat"], smoothing="floor", smooth_value=0.124)
+    assert low.score != high.score
+    assert "|smooth:floor[0.121]|" in low.signature and "|smooth:floor[0.124]|" in high.signature
+    # A value two decimals hold keeps sacrebleu's exact form.
+    expected = sacrebleu_signature(BLEU(smooth_method="floor", smooth_value=0.12), ["a b"], [["a b"]]) + OURS
+    assert sentence_bleu("a b", ["a b"], smoothing="floor", smooth_value=0.12).signature == expected
+    # Weights in their shortest exact form: ':g' printed 1/3 and 0.3333331 both as 0.333333.
+    third = sentence_bleu("a b c", ["a b c"], weights=[1 / 3, 1 / 3, 0.3333331]).signature
+    assert "|weights:0.3333333333333333,0.3333333333333333,0.3333331|" in third
