@@ -550,12 +550,13 @@ def check_matches_within_totals(counts, totals) -> None:
             )
 
 
-def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES) -> int:
-    """A number of bootstrap samples: a whole number from 1 to ``limit``."""
+def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES, minimum: int = 1, name: str = "n_samples",
+                    why: str = "") -> int:
+    """A number of bootstrap samples: a whole number from ``minimum`` to ``limit``; ``why`` explains the minimum."""
     if not is_whole_number(n_samples):
-        raise TypeError(f"n_samples must be a whole number such as 1000, not {describe(n_samples)}")
-    if n_samples < 1:
-        raise ValueError(f"n_samples must be at least 1 (1000 is usual), got {n_samples}")
+        raise TypeError(f"{name} must be a whole number such as 1000, not {describe(n_samples)}")
+    if n_samples < minimum:
+        raise ValueError(f"{name} must be at least {minimum} (1000 is usual){why}, got {n_samples}")
     if n_samples > limit:
         raise ValueError(
             f"n_samples={n_samples} is above bleu_lab's limit of {limit:,} bootstrap samples (1000 is usual: "
@@ -573,6 +574,17 @@ def check_seed(seed) -> int | None:
     if seed < 0:
         raise ValueError(f"seed must be >= 0 (numpy's generators take no negative seed), got {seed}")
     return int(seed)
+
+
+def seed_to_use(seed) -> int:
+    """A checked seed (:func:`check_seed`); None draws a fresh one from the operating system, which the
+    caller reports, so that a run with seed=None can be repeated."""
+    seed = check_seed(seed)
+    if seed is not None:
+        return seed
+    import numpy as np
+
+    return int(np.random.default_rng().integers(2**63))
 
 
 def check_level(value, name: str, typical: float, meaning: str) -> float:

@@ -33,10 +33,10 @@ from .counting import SentenceStats, statistics_columns, systems_statistics_matr
 from .inputs import (
     check_confidence,
     check_n_samples,
-    check_seed,
     check_text,
     describe,
     is_real_number,
+    seed_to_use,
 )
 from .scoring import bleu_scores
 from .settings import BleuSettings
@@ -332,17 +332,12 @@ def correlation(
     import scipy.stats
 
     confidence = check_confidence(confidence)
-    n_resamples = check_n_samples(n_resamples)
-    if n_resamples < MIN_RESAMPLES:
-        raise ValueError(
-            f"n_resamples={n_resamples} is too few for a bootstrap interval: its ends are the percentiles of the "
-            f"resampled taus (at 95%, the 2.5% ones), and below {MIN_RESAMPLES} resamples they are one or two "
-            f"draws, or the same draw (n_resamples=1 gives an interval of width 0). 1000 is usual. "
-            f"Right: correlation(metric, human, n_resamples=1000)"
-        )
-    checked_seed = check_seed(seed)
-    # None: a fresh seed, reported in the result so that the interval can be drawn again.
-    seed = int(np.random.default_rng().integers(2**63)) if checked_seed is None else checked_seed
+    n_resamples = check_n_samples(
+        n_resamples, minimum=MIN_RESAMPLES, name="n_resamples",
+        why=f": too few for a bootstrap interval, whose ends are percentiles of the resampled taus (at 95%, the "
+            f"2.5% ones); below {MIN_RESAMPLES} resamples they are one or two draws, or the same draw",
+    )
+    seed = seed_to_use(seed)  # None: a fresh seed, reported in the result so the interval can be drawn again
     systems, x, y = _paired(metric, human, varying=True)
     pearson = scipy.stats.pearsonr(x, y)
     p_low, p_high = pearson.confidence_interval(confidence_level=confidence)

@@ -45,8 +45,8 @@ from .inputs import (
     check_level,
     check_n_samples,
     check_same_lengths,
-    check_seed,
     describe,
+    seed_to_use,
 )
 from .scoring import bleu_scores
 from .settings import BleuSettings
@@ -179,14 +179,6 @@ class CorpusStatistics:
 
 
 # ----------------------------------------------------------------------------- statistics
-
-
-def _fresh_seed(seed):
-    """The seed to use and report; None draws a fresh one from the operating system (and reports it)."""
-    import numpy as np
-
-    seed = check_seed(seed)
-    return int(np.random.SeedSequence().entropy % (2**63)) if seed is None else seed
 
 
 def _check_same_lengths(systems, references, function):
@@ -402,7 +394,7 @@ def bootstrap_ci(
     """
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
-    seed = _fresh_seed(seed)
+    seed = seed_to_use(seed)
     (statistics,) = collect_systems([candidates], references, bleu_keywords, function="bootstrap_ci")
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
 
@@ -414,7 +406,7 @@ def bootstrap_ci_from_statistics(
     scoring = _scoring(statistics, "statistics")
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
-    seed = _fresh_seed(seed)
+    seed = seed_to_use(seed)
     sums, last = _resampled(_bleu_columns([statistics.matrix], scoring), n_samples, seed)
     (scores,) = _bleu_of_sums([statistics.matrix], sums, last, scoring)
     low, high = _interval(scores, confidence)
@@ -454,7 +446,7 @@ def paired_bootstrap(
     scores are equal, p is 1 (sacrebleu's formula gives 1/(n+1), "significant").
     """
     n_samples = check_n_samples(n_samples)
-    seed = _fresh_seed(seed)
+    seed = seed_to_use(seed)
     _check_same_lengths((baseline, system), references, "paired_bootstrap")
     baseline_statistics, system_statistics = collect_systems(
         [baseline, system], references, bleu_keywords, function="paired_bootstrap"
@@ -480,7 +472,7 @@ def paired_bootstrap_from_statistics(
             f"needs both systems' output for the same test set"
         )
     n_samples = check_n_samples(n_samples)
-    seed = _fresh_seed(seed)
+    seed = seed_to_use(seed)
     matrices = [baseline.matrix, system.matrix]
     sums, last = _resampled(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
     baseline_scores, system_scores = _bleu_of_sums(matrices, sums, last, scoring)
@@ -578,7 +570,7 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     import numpy as np
 
     n_samples = check_n_samples(n_samples)
-    seed = _fresh_seed(seed)
+    seed = seed_to_use(seed)
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
     baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
@@ -608,7 +600,7 @@ def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
     import numpy as np
 
     rows = _rows(rows)
-    sums, _ = _resampled(rows, check_n_samples(n_samples), _fresh_seed(seed))
+    sums, _ = _resampled(rows, check_n_samples(n_samples), seed_to_use(seed))
     return np.asarray(score_sums(sums), dtype=np.float64)
 
 
@@ -625,7 +617,7 @@ def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1
     p = (1 + #{b : d_b - mean(d) > d}) / (n_samples + 1), and p = 1 when the scores are equal."""
     import numpy as np
 
-    n_samples, seed = check_n_samples(n_samples), _fresh_seed(seed)
+    n_samples, seed = check_n_samples(n_samples), seed_to_use(seed)
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
     # Both systems summed on the same draws in one pass, side by side.
@@ -656,7 +648,7 @@ def paired_approximate_randomization(baseline, system, references, *, n_samples=
     (Riezler and Maxwell 2005); see :func:`approximate_randomization`. 10000 trials is sacrebleu's default.
     """
     n_samples = check_n_samples(n_samples)
-    seed = _fresh_seed(seed)
+    seed = seed_to_use(seed)
     function = "paired_approximate_randomization"
     _check_same_lengths((baseline, system), references, function)
     first, second = collect_systems([baseline, system], references, bleu_keywords, function=function)

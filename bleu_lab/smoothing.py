@@ -280,7 +280,7 @@ class Smoothing:
         A value that two decimals would round (0.121 and 0.124 both print 0.12 in sacrebleu) is written
         in full, "floor[0.121]", so that two set-ups with different scores never share a signature.
         """
-        if self.default is None:
+        if self.default is None or value is None:
             return self.name
         shown = f"{value:.2f}"
         return f"{self.name}[{shown if float(shown) == value else repr(float(value))}]"
