@@ -81,7 +81,7 @@ def _is_finite(value) -> bool:
         return False
 
 
-def _is_sequence(value) -> bool:
+def is_sequence(value) -> bool:
     """A list, tuple or other sequence of items; strings (and UserString, bytes) are texts, not sequences."""
     if value.__class__ is list or value.__class__ is tuple:  # fast path: skips the abc check in corpus loops
         return True
@@ -97,7 +97,7 @@ def _all_plain_strings(value) -> bool:
 
 
 def _is_token_list(value) -> bool:
-    return _is_sequence(value) and (_all_plain_strings(value) or all(isinstance(t, str) for t in value))
+    return is_sequence(value) and (_all_plain_strings(value) or all(isinstance(t, str) for t in value))
 
 
 def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
@@ -116,7 +116,7 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
         raise TypeError(
             f"{what} is {type(value).__name__}, not text; decode it first (bytes(text).decode('utf-8')). Right: {call}"
         )
-    if not _is_sequence(value):
+    if not is_sequence(value):
         raise TypeError(
             f"{what} is {describe(value)}; it must be a string or a list of token strings. Right: {call}"
         )
@@ -125,7 +125,7 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
         return _without_byte_order_mark(tuple(value))
     for position, token in enumerate(value):
         if not isinstance(token, str):
-            if _is_sequence(token):
+            if is_sequence(token):
                 raise TypeError(
                     f"{what}[{position}] is {describe(token)}, but {what} should be one text: a string "
                     f"or a flat list of token strings. A list of lists usually means references or "
@@ -188,14 +188,14 @@ def check_candidate_and_references(candidate, references, *, function: str, call
     """
     call = call or f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
     # nltk's order: sentence_bleu(references, hypothesis) with token lists.
-    if _is_sequence(candidate) and candidate and all(_is_sequence(x) for x in candidate):
+    if is_sequence(candidate) and candidate and all(is_sequence(x) for x in candidate):
         raise TypeError(
             f"candidate is a list of token lists, which looks like nltk's argument order "
             f"(references first, hypothesis second). bleu_lab takes the candidate first: "
             f"{function}(candidate_tokens, [reference_tokens, ...]) or {call}"
         )
     if isinstance(references, str):
-        if _is_sequence(candidate) and any(isinstance(x, str) and len(x.split()) > 1 for x in candidate):
+        if is_sequence(candidate) and any(isinstance(x, str) and len(x.split()) > 1 for x in candidate):
             raise TypeError(
                 f"candidate is a list of sentences and references a single string: the arguments look "
                 f"swapped, as in nltk's order (references first). bleu_lab takes the candidate first: "
@@ -207,7 +207,7 @@ def check_candidate_and_references(candidate, references, *, function: str, call
             f"Right: {function}(candidate, [{references[:40]!r}])"
         )
     candidate = check_text(candidate, what="candidate", call=call)
-    if references is None or not _is_sequence(references):
+    if references is None or not is_sequence(references):
         raise TypeError(
             f"references is {describe(references)}; it must be a non-empty list of references. Right: {call}"
         )
@@ -246,18 +246,18 @@ def check_corpus(candidates, references, *, function: str):
             f"For one sentence use sentence_bleu-style calls, or wrap it: {function}([candidate], [references]). "
             f"Right: {call}"
         )
-    if candidates is None or not _is_sequence(candidates):
+    if candidates is None or not is_sequence(candidates):
         raise TypeError(
             f"candidates is {describe(candidates)}; it must be a list of candidate sentences. Right: {call}"
         )
-    if references is None or isinstance(references, str) or not _is_sequence(references):
+    if references is None or isinstance(references, str) or not is_sequence(references):
         raise TypeError(
             f"references is {describe(references)}; it must be a list with one list of references per candidate. "
             f"Right: {call}"
         )
     # nltk's corpus_bleu(list_of_references, hypotheses): the first argument is three levels deep.
-    if candidates and all(_is_sequence(c) for c in candidates) and any(
-        c and all(_is_sequence(x) for x in c) for c in candidates
+    if candidates and all(is_sequence(c) for c in candidates) and any(
+        c and all(is_sequence(x) for x in c) for c in candidates
     ):
         raise TypeError(
             "candidates holds lists of token lists, which looks like nltk's argument order "
@@ -267,7 +267,7 @@ def check_corpus(candidates, references, *, function: str):
     if len(candidates) == 0:
         raise ValueError(f"candidates is empty; a corpus needs at least one sentence. Right: {call}")
     if len(references) != len(candidates):
-        looks_like_streams = all(_is_sequence(s) and len(s) == len(candidates) for s in references)
+        looks_like_streams = all(is_sequence(s) and len(s) == len(candidates) for s in references)
         hint = (
             " It looks like sacrebleu-style reference streams (refs[k][i] is reference k of sentence i): "
             "convert them with bleu_lab.references_from_streams(refs)."
@@ -345,7 +345,7 @@ def check_systems(systems: Mapping[str, Any], references, *, function: str, call
     checked = [first]
     for name in names[1:]:
         lines = systems[name]
-        if isinstance(lines, str) or not _is_sequence(lines):
+        if isinstance(lines, str) or not is_sequence(lines):
             raise TypeError(
                 f"{name} is {describe(lines)}; it must be a list of lines, one per test sentence "
                 f"({len(first)}, as in {names[0]}). Right: {call}"
@@ -370,13 +370,13 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
     >>> references_from_streams([["ref A1", "ref A2"], ["ref B1", None]])
     [['ref A1', 'ref B1'], ['ref A2']]
     """
-    if isinstance(streams, str) or not _is_sequence(streams) or not streams:
+    if isinstance(streams, str) or not is_sequence(streams) or not streams:
         raise TypeError(
             f"streams is {describe(streams)}; it must be a list of reference streams, e.g. "
             f"references_from_streams([refs_1, refs_2]) where refs_k[i] is reference k of sentence i"
         )
     for k, stream in enumerate(streams):
-        if isinstance(stream, str) or not _is_sequence(stream):
+        if isinstance(stream, str) or not is_sequence(stream):
             raise TypeError(
                 f"streams[{k}] is {describe(stream)}; each stream must be a list of reference strings, one per "
                 f"sentence. For a single stream write references_from_streams([refs])"

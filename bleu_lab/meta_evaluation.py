@@ -36,6 +36,7 @@ from .inputs import (
     check_text,
     describe,
     is_real_number,
+    is_sequence,
     seed_to_use,
 )
 from .scoring import bleu_scores
@@ -56,7 +57,7 @@ def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bo
     call = "tokenize_lines(['the cat sat', 'a dog ran'])"
     if isinstance(lines, str):
         raise TypeError(f"lines is a single string; pass a list of lines. Right: tokenize_lines([{lines[:40]!r}])")
-    if not _is_list(lines):
+    if not is_sequence(lines):
         # As check_corpus: a generator would be used up by the first pass over it, a set has no line order.
         raise TypeError(f"lines is {describe(lines)}; it must be a list of lines (strings or token lists), "
                         f"e.g. list(lines). Right: {call}")
@@ -65,11 +66,6 @@ def tokenize_lines(lines: Sequence[str], *, tokenize: str = "13a", lowercase: bo
     # Each line as corpus_bleu checks a candidate, so the tokens are those corpus_bleu would count.
     checked = [check_text(line, what=f"lines[{i}]", call=call) for i, line in enumerate(lines)]
     return tokenize_lines_with(checked, function, lowercase)
-
-
-def _is_list(value) -> bool:
-    """A list, tuple or other sequence, but not a text (str, bytes): what a list of lines or numbers must be."""
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))
 
 
 def system_statistics(
@@ -423,14 +419,14 @@ def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[floa
     [(0, 1, 1, 0), (1, 10, 2, 2)]
     """
     call = "agreement_by_difference(pairwise_agreement(metric, human), [0, 1, 2, 5])"
-    if isinstance(pairs, Mapping) or not _is_list(pairs):
+    if isinstance(pairs, Mapping) or not is_sequence(pairs):
         raise TypeError(f"pairs is {describe(pairs)}; it must be the list pairwise_agreement(metric, human) "
                         f"returns. Right: {call}")
     for i, pair in enumerate(pairs):
         if not isinstance(pair, PairAgreement):
             raise TypeError(f"pairs[{i}] is {describe(pair)}, not a PairAgreement; pairs must come from "
                             f"pairwise_agreement(metric, human). Right: {call}")
-    if not _is_list(edges):
+    if not is_sequence(edges):
         raise TypeError(f"edges is {describe(edges)}; it must be a list of increasing numbers such as [0, 1, 2, 5]. "
                         f"Right: {call}")
     for edge in edges:
@@ -715,7 +711,7 @@ def plot_agreement_by_difference(
     from . import plotting
 
     call = "plot_agreement_by_difference(agreement_by_difference(pairs, [0, 1, 2, 5]))"
-    if isinstance(bins, Mapping) or not _is_list(bins):
+    if isinstance(bins, Mapping) or not is_sequence(bins):
         raise TypeError(f"bins is {describe(bins)}; it must be the list agreement_by_difference(pairs, edges) "
                         f"returns. Right: {call}")
     if not bins:
