@@ -72,6 +72,11 @@ MAX_SHIFT_DISTANCE = 50  # a block and the reference words it matches are at mos
 BEAM_WIDTH = 25  # the edit distance is computed this many words either side of the diagonal
 MAX_SHIFT_CANDIDATES = 1000  # shifts tried per candidate-reference pair before the search stops
 
+# bleu_lab's own limit, not tercom's: the shift search grows faster than the square of the length. On this
+# machine 590 words of WMT19 text took 12 s, 1,000 words of a 50-word vocabulary 41 s and 2,000 words over a
+# minute, sacrebleu's TER as long; beyond this a segment gets an error instead of a wait with no end in sight.
+MAX_SHIFTED_WORDS = 500
+
 _OUTSIDE = 10**16  # the cost of a cell outside the band: never on a best path
 
 # Edit operations of an alignment, from the candidate's side.
@@ -617,8 +622,24 @@ def _alignment_html(alignment: TerAlignment) -> str:
 # ---------------------------------------------------------------- public API
 
 
+def _check_length(candidate: tuple, references: list, settings: TerSettings) -> None:
+    """Refuse a segment the shift search would take minutes over (:data:`MAX_SHIFTED_WORDS`)."""
+    lengths = [len(candidate), *map(len, references)]
+    if not settings.shifts or max(lengths) <= MAX_SHIFTED_WORDS:
+        return
+    longest = lengths.index(max(lengths))
+    which = "the candidate" if longest == 0 else f"reference {longest}"
+    raise ValueError(
+        f"{which} has {max(lengths):,} words; TER's shift search takes minutes on segments that long (sacrebleu's "
+        f"too: it grows faster than the square of the length), so bleu_lab stops at {MAX_SHIFTED_WORDS} words a "
+        f"segment. TER is meant for sentences: split the text into its sentences and use corpus_ter, or use "
+        f"wer(...), which has no shifts"
+    )
+
+
 def _sentence(candidate: tuple, references: list, settings: TerSettings) -> TerAlignment:
     """The alignment of one tokenized candidate with its closest reference (fewest edits, first on a tie)."""
+    _check_length(candidate, references, settings)
     best: tuple = ()
     for index, reference in enumerate(references):
         edits, moves, path, shifted = _search(candidate, reference, settings.shifts)
@@ -652,10 +673,12 @@ def _sentence_result(candidate, references, settings: TerSettings, function: str
 
 def _corpus_result(candidates, references, settings: TerSettings, function: str) -> TerResult:
     candidates, references = check_corpus(candidates, references, function=function)
-    alignments = [
-        _sentence(_words(c, settings), [reference_words(r, settings) for r in refs], settings)
-        for c, refs in zip(candidates, references)
-    ]
+    alignments = []
+    for i, (c, refs) in enumerate(zip(candidates, references)):
+        try:
+            alignments.append(_sentence(_words(c, settings), [reference_words(r, settings) for r in refs], settings))
+        except ValueError as error:  # a segment too long to search: say which one
+            raise ValueError(f"sentence {i}: {error}") from None
     counts = {len(refs) for refs in references}
     return _result(alignments, settings, counts.pop() if len(counts) == 1 else "var")
 

@@ -334,3 +334,22 @@ def test_corpus_explain_checks_how_many_sentences_to_show():
     for wrong in (True, None, "3", 1.5):
         with pytest.raises(TypeError, match=r"max_sentences must be a whole number such as 3.*result\.explain\(3\)"):
             result.explain(wrong)
+
+
+def test_segments_too_long_for_the_shift_search_are_refused_with_the_limit():
+    from bleu_lab.ter import MAX_SHIFTED_WORDS
+
+    # 2,000 words of a 50-word vocabulary took over a minute (sacrebleu's TER as long): an error, not a wait.
+    long_text = " ".join(f"w{i % 50}" for i in range(MAX_SHIFTED_WORDS + 1))
+    with pytest.raises(ValueError, match=rf"the candidate has {MAX_SHIFTED_WORDS + 1} words.*stops at "
+                                         rf"{MAX_SHIFTED_WORDS} words.*wer\(\.\.\.\)"):
+        bleu_lab.ter(long_text, ["w1 w2"])
+    with pytest.raises(ValueError, match=rf"reference 2 has {MAX_SHIFTED_WORDS + 1} words"):
+        bleu_lab.ter("w1 w2", ["w1", long_text])
+    with pytest.raises(ValueError, match=r"^sentence 1: the candidate has"):
+        bleu_lab.corpus_ter(["w1", long_text], [["w1"], ["w1 w2"]])
+    # WER has no shifts, so 501 words are quick. By hand: the text starts "w0 w1", so the fewest edits
+    # against "w0 w1" keep those two words and delete the other 499.
+    assert bleu_lab.wer(long_text, ["w0 w1"]).num_edits == MAX_SHIFTED_WORDS - 1
+    # At the limit TER still runs.
+    assert bleu_lab.ter(" ".join(["a"] * MAX_SHIFTED_WORDS), ["a"]).num_edits == MAX_SHIFTED_WORDS - 1
