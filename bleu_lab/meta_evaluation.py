@@ -648,6 +648,13 @@ def plot_metric_vs_human(
     from . import plotting
 
     systems, x, y = _paired(metric, human, function="plot_metric_vs_human", varying=True)
+    right = "Right: plot_metric_vs_human(metric, human, highlight=['Facebook_FAIR', 'online-X'])"
+    if isinstance(highlight, str) or not is_sequence(highlight):
+        # A bare name would be read as its letters, none of which is a system: nothing would be highlighted.
+        raise TypeError(f"highlight must be a list of system names, not {describe(highlight)}. {right}")
+    unknown = [name for name in highlight if name not in systems]
+    if unknown:
+        raise ValueError(f"highlight names {unknown!r}, which are not among the systems {list(systems)!r}. {right}")
     ax = plotting.axes_for(ax, (11, 6.5))
     marks = set(highlight)
     colours = [plotting.MARK_COLOUR if s in marks else plotting.SERIES_COLOURS[0] for s in systems]

@@ -413,3 +413,16 @@ def test_scores_of_any_real_type_and_a_reported_fresh_seed():
     assert again.kendall_interval == fresh.kendall_interval
     # By hand: pairs A-B, A-C, A-D, B-D, C-D agree and B-C does not, tau = (5 - 1) / 6.
     assert meta.correlation(SCORES, JUDGED, n_resamples=100).kendall == pytest.approx(4 / 6)
+
+
+def test_highlight_takes_a_list_of_known_systems():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    # A bare name was read as its letters, and an unknown name was silently not drawn.
+    with pytest.raises(TypeError, match=r"highlight must be a list of system names, not the string 'A'"):
+        meta.plot_metric_vs_human(SCORES, JUDGED, highlight="A")
+    with pytest.raises(ValueError, match=r"highlight names \['Z'\], which are not among the systems"):
+        meta.plot_metric_vs_human(SCORES, JUDGED, highlight=["A", "Z"])
+    ax = meta.plot_metric_vs_human(SCORES, JUDGED, highlight=["A"])
+    assert ax.figure is not None
