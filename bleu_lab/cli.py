@@ -596,23 +596,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .course import add_notebooks_command  # bleu-lab notebooks DIR
 
     add_notebooks_command(commands)
-    for action in commands.choices["notebooks"]._actions:
-        if action.dest == "directory":
-            action.type = _course_folder  # Path("") is ".", so an empty DIR must be caught as text
     return parser
-
-
-def _course_folder(text: str):
-    """argparse's type of ``notebooks DIR``: a folder name, never an empty one."""
-    from pathlib import Path
-
-    if not text.strip():
-        mistake = ("DIR is empty, which would copy the course into the current folder" if not text
-                   else f"DIR {text!r} is only whitespace")
-        raise argparse.ArgumentTypeError(
-            f"{mistake}; name the folder: bleu-lab notebooks course/ (or bleu-lab notebooks . for the current folder)"
-        )
-    return Path(text)
 
 
 def _sacrebleu_version() -> str:

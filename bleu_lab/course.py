@@ -76,10 +76,11 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     """Copy the series, the labs and the guide (and with ``solutions`` the solved labs) into ``target``.
 
     Raises ``FileExistsError`` naming the first file that exists, before
-    anything is written, unless ``force``. Returns the paths written.
+    anything is written, unless ``force``; ``ValueError`` for an empty or blank
+    ``target`` string (see :func:`check_folder_name`). Returns the paths written.
     """
+    target = Path(check_folder_name(target))
     sources = [s for s in course_sources(root or course_root()) if solutions or s[2] != "solutions"]
-    target = Path(target)
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
     existing = [target / relative for _, relative, _ in sources if (target / relative).exists()]
@@ -95,6 +96,29 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     return written
 
 
+def check_folder_name(target, *, name: str = "target", call: str = "copy_course({!r})"):
+    """``target`` itself, unless it is an empty or blank string: a ``ValueError`` that names the fix.
+
+    ``Path("")`` is ``Path(".")``, so an empty name would copy the course into the current
+    folder; the check is on the text, before it becomes a path. ``call`` is how the caller
+    names a folder (``{!r}`` is filled in with the folder name), for the message's examples.
+    """
+    if isinstance(target, str) and not target.strip():
+        mistake = (f"{name} is empty, which would copy the course into the current folder" if not target
+                   else f"{name} {target!r} is only whitespace")
+        raise ValueError(f"{mistake}; name the folder: {call.format('course/')} "
+                         f"(or {call.format('.')} for the current folder)")
+    return target
+
+
+def _folder_argument(text: str) -> Path:
+    """argparse's type of ``notebooks DIR``: :func:`check_folder_name`'s error as a usage error."""
+    try:
+        return Path(check_folder_name(text, name="DIR", call="bleu-lab notebooks {}"))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def add_notebooks_command(commands) -> None:
     """Add ``notebooks DIR [--force] [--solutions]`` to the ``bleu-lab`` subcommands."""
     parser = commands.add_parser(
@@ -103,7 +127,7 @@ def add_notebooks_command(commands) -> None:
         description="Copy the notebook series, the student labs and the instructor guide into DIR "
                     "(created if needed). Existing files are never overwritten without --force.",
     )
-    parser.add_argument("directory", metavar="DIR", type=Path, help="folder to copy the course into")
+    parser.add_argument("directory", metavar="DIR", type=_folder_argument, help="folder to copy the course into")
     parser.add_argument("--force", action="store_true", help="overwrite files that already exist")
     parser.add_argument("--solutions", action="store_true",
                         help="also copy the labs with their solutions (for instructors; do not hand out)")

@@ -631,3 +631,30 @@ def test_notebooks_refuses_an_empty_folder_name(tmp_path, capsys, monkeypatch, f
     assert "name the folder: bleu-lab notebooks course/" in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []  # nothing copied
+
+
+def test_the_empty_folder_check_is_the_notebooks_command_own(tmp_path, capsys, monkeypatch):
+    """course.add_notebooks_command's DIR refuses an empty name by itself, in any parser it is added to."""
+    import argparse
+
+    from bleu_lab import course
+
+    parser = argparse.ArgumentParser(prog="bleu-lab")
+    course.add_notebooks_command(parser.add_subparsers())
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        parser.parse_args(["notebooks", ""])
+    assert stop.value.code == 2
+    assert "argument DIR: DIR is empty, which would copy the course into the current folder" in capsys.readouterr().err
+    assert str(parser.parse_args(["notebooks", "course"]).directory) == "course"
+
+
+@pytest.mark.parametrize("folder", ["", " ", "\t\n"])
+def test_copy_course_refuses_an_empty_folder_name(tmp_path, monkeypatch, folder):
+    from bleu_lab import course
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"name the folder: copy_course\('course/'\) \(or copy_course\('.'\)"):
+        course.copy_course(folder)
+    assert list(tmp_path.iterdir()) == []  # nothing copied into the current folder
+    assert course.check_folder_name("course") == "course"
