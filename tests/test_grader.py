@@ -204,3 +204,28 @@ def test_grade_in_python_refuses_a_bad_timeout(tmp_path):
     for value in ("5", True, None):
         with pytest.raises(TypeError, match=r"must be a number of seconds, e.g. grade\(folder, out, timeout=20\)"):
             grade.grade(tmp_path, tmp_path / "out.csv", timeout=value)
+
+
+def test_check_timeout_takes_numpy_numbers_and_refuses_an_int_too_large_for_a_float():
+    import numpy as np
+
+    for value in (np.int64(20), np.float32(20), np.float64(20.0), 20):
+        seconds = grade.check_timeout(value)
+        assert seconds == 20.0 and type(seconds) is float
+    for value in (10**400, -(10**400), np.float64("nan"), np.int64(86_401)):
+        with pytest.raises(ValueError, match="timeout must be a finite positive number of seconds, at most 86400"):
+            grade.check_timeout(value)
+    with pytest.raises(TypeError, match="timeout is the bool True; it must be a number of seconds"):
+        grade.check_timeout(True)
+
+
+def test_the_command_line_timeout_is_checked_by_check_timeout(tmp_path, capsys, monkeypatch):
+    """One rule: main turns check_timeout's error into the usage error, it does not check again."""
+    def refuse(timeout, **wording):
+        raise ValueError(f"refused by check_timeout: {timeout!r} {wording.get('name')}")
+
+    monkeypatch.setattr(grade, "check_timeout", refuse)
+    with pytest.raises(SystemExit) as stop:
+        grade.main([str(tmp_path), "--out", str(tmp_path / "out.csv"), "--timeout", "5"])
+    assert stop.value.code == 2
+    assert "error: refused by check_timeout: 5.0 --timeout" in capsys.readouterr().err

@@ -35,8 +35,8 @@ import ast
 import contextlib
 import csv
 import json
-import math
 import os
+import reprlib
 import signal
 import subprocess
 import sys
@@ -44,6 +44,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..inputs import check_real, describe, is_real_number
 from .build import calls_check, check_calls
 from .check import CHECK_NAMES
 
@@ -212,15 +213,23 @@ def _short_summary(result) -> str:
 # ---------------------------------------------------------------- the parent
 
 
-def check_timeout(timeout) -> float:
-    """``timeout`` as a float of seconds, or a ValueError/TypeError that names the mistake."""
-    right = f"e.g. grade(folder, out, timeout={DEFAULT_TIMEOUT:g})"
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-        raise TypeError(f"timeout is {type(timeout).__name__} {timeout!r}; it must be a number of seconds, {right}")
-    if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
-        raise ValueError(f"timeout is {timeout!r}; it must be a finite positive number of seconds, at most "
-                         f"{MAX_TIMEOUT:g} (a day), {right}")
-    return float(timeout)
+def check_timeout(timeout, *, name: str = "timeout",
+                  right: str = f"e.g. grade(folder, out, timeout={DEFAULT_TIMEOUT:g})") -> float:
+    """``timeout`` as a float of seconds (numpy numbers too), or a TypeError/ValueError naming the mistake.
+
+    The one home of the rule: finite, above 0 and at most ``MAX_TIMEOUT``. ``name`` and ``right`` word the
+    message for the caller (``main`` passes ``--timeout`` and a command-line example).
+    """
+    if not is_real_number(timeout):
+        raise TypeError(f"{name} is {describe(timeout)}; it must be a number of seconds, {right}")
+    rule = f"{name} must be a finite positive number of seconds, at most {MAX_TIMEOUT:g} (a day), {right}"
+    try:
+        seconds = check_real(timeout, name)  # NaN, infinities and ints too large for a float (10**400)
+    except ValueError:
+        raise ValueError(f"{rule}; got {reprlib.repr(timeout)}") from None
+    if not 0 < seconds <= MAX_TIMEOUT:
+        raise ValueError(f"{rule}; got {reprlib.repr(timeout)}")
+    return seconds
 
 
 def _child_environment() -> dict:
@@ -382,12 +391,12 @@ def main(argv=None) -> int:
         return 0
     if args.folder is None:
         parser.error("give the folder of submitted notebooks, e.g. python -m bleu_lab.exercises.grade submissions/")
-    # NaN fails every comparison and a huge value overflows the wait, so both ends are checked.
-    if not (math.isfinite(args.timeout) and 0 < args.timeout <= MAX_TIMEOUT):
-        parser.error(f"--timeout must be a finite positive number of seconds, at most {MAX_TIMEOUT:g} (a day), "
-                     f"e.g. --timeout {DEFAULT_TIMEOUT:g}; got {args.timeout:g}")
     try:
-        grade(args.folder, args.out, args.timeout)
+        timeout = check_timeout(args.timeout, name="--timeout", right=f"e.g. --timeout {DEFAULT_TIMEOUT:g}")
+    except ValueError as error:
+        parser.error(str(error))
+    try:
+        grade(args.folder, args.out, timeout)
     except FileNotFoundError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
