@@ -72,10 +72,22 @@ MAX_SHIFT_DISTANCE = 50  # a block and the reference words it matches are at mos
 BEAM_WIDTH = 25  # the edit distance is computed this many words either side of the diagonal
 MAX_SHIFT_CANDIDATES = 1000  # shifts tried per candidate-reference pair before the search stops
 
-# bleu_lab's own limit, not tercom's: the shift search grows faster than the square of the length. On this
-# machine 590 words of WMT19 text took 12 s, 1,000 words of a 50-word vocabulary 41 s and 2,000 words over a
-# minute, sacrebleu's TER as long; beyond this a segment gets an error instead of a wait with no end in sight.
-MAX_SHIFTED_WORDS = 500
+# bleu_lab's own limits, not tercom's: the shift search grows with both lengths, the candidate's most
+# (it moves candidate blocks). Measured here, 50-word vocabulary: 300 x 300 words 2.7 s, 1,000 x 100 15 s,
+# 300 x 3,000 7.5 s, 500 x 500 12 s, sacrebleu's TER as long; 100 x 3,000 0.8 s, 20 x 2,000 0.3 s. Past these a
+# segment gets an error instead of a wait with no end in sight.
+MAX_SHIFTED_WORDS = 400  # words of the candidate
+MAX_SHIFTED_PRODUCT = 200_000  # candidate words x reference words
+
+
+class SegmentTooLong(ValueError):
+    """A segment too long for TER's shift search; ``sentence`` is its index in a corpus (None for one sentence)."""
+
+    def __init__(self, message: str, sentence: int | None = None) -> None:
+        super().__init__(message)
+        self.sentence = sentence
+        self.system: int | None = None  # set by a caller that scores several systems
+
 
 _OUTSIDE = 10**16  # the cost of a cell outside the band: never on a best path
 
@@ -622,24 +634,27 @@ def _alignment_html(alignment: TerAlignment) -> str:
 # ---------------------------------------------------------------- public API
 
 
-def _check_length(candidate: tuple, references: list, settings: TerSettings) -> None:
-    """Refuse a segment the shift search would take minutes over (:data:`MAX_SHIFTED_WORDS`)."""
-    lengths = [len(candidate), *map(len, references)]
-    if not settings.shifts or max(lengths) <= MAX_SHIFTED_WORDS:
+def _check_length(candidate: tuple, references: list, settings: TerSettings, sentence: int | None = None) -> None:
+    """Refuse a segment the shift search would take many seconds over (the limits above); with shifts off
+    (WER) the plain edit distance is quick."""
+    if not settings.shifts:
         return
-    longest = lengths.index(max(lengths))
-    which = "the candidate" if longest == 0 else f"reference {longest}"
-    raise ValueError(
-        f"{which} has {max(lengths):,} words; TER's shift search takes minutes on segments that long (sacrebleu's "
-        f"too: it grows faster than the square of the length), so bleu_lab stops at {MAX_SHIFTED_WORDS} words a "
-        f"segment. TER is meant for sentences: split the text into its sentences and use corpus_ter, or use "
-        f"wer(...), which has no shifts"
+    longest = max(map(len, references))
+    if len(candidate) <= MAX_SHIFTED_WORDS and len(candidate) * longest <= MAX_SHIFTED_PRODUCT:
+        return
+    what = "the candidate" if sentence is None else f"candidates[{sentence}]"
+    against = "" if len(candidate) > MAX_SHIFTED_WORDS else f" against a reference of {longest:,}"
+    raise SegmentTooLong(
+        f"{what} has {len(candidate):,} words{against}: too long for TER's shift search, which takes many seconds "
+        f"there (sacrebleu's too), so bleu_lab stops at {MAX_SHIFTED_WORDS} candidate words and at "
+        f"{MAX_SHIFTED_PRODUCT:,} candidate x reference words. TER is meant for sentences: split the text into its "
+        f"sentences and use corpus_ter, or use wer(...), which has no shifts",
+        sentence,
     )
 
 
 def _sentence(candidate: tuple, references: list, settings: TerSettings) -> TerAlignment:
     """The alignment of one tokenized candidate with its closest reference (fewest edits, first on a tie)."""
-    _check_length(candidate, references, settings)
     best: tuple = ()
     for index, reference in enumerate(references):
         edits, moves, path, shifted = _search(candidate, reference, settings.shifts)
@@ -667,18 +682,18 @@ def _sentence_result(candidate, references, settings: TerSettings, function: str
     call = f'{function}("the cat sat on the mat", ["the cat is on the mat", "a cat sat on the mat"])'
     candidate, references = check_candidate_and_references(candidate, references, function=function, call=call)
     words = _words(candidate, settings)
-    alignment = _sentence(words, [reference_words(r, settings) for r in references], settings)
-    return _result([alignment], settings, len(references))
+    reference_tokens = [reference_words(r, settings) for r in references]
+    _check_length(words, reference_tokens, settings)
+    return _result([_sentence(words, reference_tokens, settings)], settings, len(references))
 
 
 def _corpus_result(candidates, references, settings: TerSettings, function: str) -> TerResult:
     candidates, references = check_corpus(candidates, references, function=function)
     alignments = []
     for i, (c, refs) in enumerate(zip(candidates, references)):
-        try:
-            alignments.append(_sentence(_words(c, settings), [reference_words(r, settings) for r in refs], settings))
-        except ValueError as error:  # a segment too long to search: say which one
-            raise ValueError(f"sentence {i}: {error}") from None
+        words, reference_tokens = _words(c, settings), [reference_words(r, settings) for r in refs]
+        _check_length(words, reference_tokens, settings, sentence=i)
+        alignments.append(_sentence(words, reference_tokens, settings))
     counts = {len(refs) for refs in references}
     return _result(alignments, settings, counts.pop() if len(counts) == 1 else "var")
 

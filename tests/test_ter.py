@@ -337,19 +337,25 @@ def test_corpus_explain_checks_how_many_sentences_to_show():
 
 
 def test_segments_too_long_for_the_shift_search_are_refused_with_the_limit():
-    from bleu_lab.ter import MAX_SHIFTED_WORDS
+    from bleu_lab.ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 
-    # 2,000 words of a 50-word vocabulary took over a minute (sacrebleu's TER as long): an error, not a wait.
-    long_text = " ".join(f"w{i % 50}" for i in range(MAX_SHIFTED_WORDS + 1))
-    with pytest.raises(ValueError, match=rf"the candidate has {MAX_SHIFTED_WORDS + 1} words.*stops at "
-                                         rf"{MAX_SHIFTED_WORDS} words.*wer\(\.\.\.\)"):
-        bleu_lab.ter(long_text, ["w1 w2"])
-    with pytest.raises(ValueError, match=rf"reference 2 has {MAX_SHIFTED_WORDS + 1} words"):
-        bleu_lab.ter("w1 w2", ["w1", long_text])
-    with pytest.raises(ValueError, match=r"^sentence 1: the candidate has"):
-        bleu_lab.corpus_ter(["w1", long_text], [["w1"], ["w1 w2"]])
-    # WER has no shifts, so 501 words are quick. By hand: the text starts "w0 w1", so the fewest edits
-    # against "w0 w1" keep those two words and delete the other 499.
-    assert bleu_lab.wer(long_text, ["w0 w1"]).num_edits == MAX_SHIFTED_WORDS - 1
-    # At the limit TER still runs.
-    assert bleu_lab.ter(" ".join(["a"] * MAX_SHIFTED_WORDS), ["a"]).num_edits == MAX_SHIFTED_WORDS - 1
+    # 1,000 candidate words against 100 took 15 s, 500 against 500 12 s (sacrebleu's TER as long).
+    def words(n):
+        return " ".join(f"w{i % 50}" for i in range(n))
+
+    with pytest.raises(SegmentTooLong, match=rf"the candidate has {MAX_SHIFTED_WORDS + 1} words: too long.*"
+                                              rf"stops at {MAX_SHIFTED_WORDS} candidate words.*wer\(\.\.\.\)"):
+        bleu_lab.ter(words(MAX_SHIFTED_WORDS + 1), ["w1 w2"])
+    # 300 x 1,000 = 300,000 candidate x reference words, past the product limit.
+    assert 300 * 1000 > MAX_SHIFTED_PRODUCT >= 300 * 300
+    with pytest.raises(ValueError, match=r"the candidate has 300 words against a reference of 1,000"):
+        bleu_lab.ter(words(300), ["w1", words(1000)])
+    with pytest.raises(SegmentTooLong, match=r"^candidates\[1\] has") as error:
+        bleu_lab.corpus_ter(["w1", words(MAX_SHIFTED_WORDS + 1)], [["w1"], ["w1 w2"]])
+    assert error.value.sentence == 1
+    # A short sentence against a long reference is quick (20 x 2,000 took 0.3 s): it is scored.
+    # By hand: the 6 words match the reference's first 6 in order, so the other 594 are insertions.
+    assert bleu_lab.ter(words(6), [words(600)]).num_edits == 594
+    # WER has no shifts, so 401 words are quick. By hand: the text starts "w0 w1", so the fewest edits
+    # against "w0 w1" keep those two words and delete the other 399.
+    assert bleu_lab.wer(words(MAX_SHIFTED_WORDS + 1), ["w0 w1"]).num_edits == MAX_SHIFTED_WORDS - 1
