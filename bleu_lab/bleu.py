@@ -65,7 +65,10 @@ def bleu_from_stats(
 
     ``counts[n-1]`` clipped matches and ``totals[n-1]`` candidate n-grams of
     order n; ``candidate_length`` c and ``reference_length`` r (summed over a
-    corpus). ``max_order`` is 4 unless ``weights`` set it. With nltk's methods
+    corpus). ``max_order`` is 4 unless ``weights`` set it; more entries than the
+    order are refused unless ``max_order`` or ``weights`` was given (then the
+    first N are scored: BLEU-2 of 4-gram statistics), and ``candidate_length``
+    must be ``totals[0]`` (every token is one unigram). With nltk's methods
     4-7, ``last_sentence`` is the ``SentenceStats`` (to order 5) of the sentence
     they look at; by default the statistics given are that sentence.
 
@@ -80,11 +83,13 @@ def bleu_from_stats(
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, None, None)
     order, counted = settings.order, settings.counting_order
     checked = {name: check_counts(name, values, order) for name, values in (("counts", counts), ("totals", totals))}
+    order_given = max_order is not None or weights is not None  # a lower order on purpose (BLEU-2 of 4-gram counts)
     for name, values in checked.items():
-        if len(values) > counted:  # an order past max_order would be ignored without a word
+        if len(values) > counted and not order_given:  # the default order would ignore the rest without a word
             raise ValueError(
-                f"{name} has {len(values)} entries but the order is {order}; give {counted} (one per n-gram order), "
-                f"or pass max_order={len(values)}. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+                f"{name} has {len(values)} entries but the default order is {order}; give {counted} (one per "
+                f"n-gram order), or say which order to score: max_order={len(values)} for all of them, or "
+                f"max_order=2 for BLEU-2. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
             )
     # Every candidate token is one unigram, so a text can only give c = totals[0] (a corpus: their sums).
     if check_count(candidate_length, "candidate_length") != checked["totals"][0]:

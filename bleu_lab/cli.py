@@ -31,6 +31,7 @@ import json
 import sys
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
+from .ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
 
 EXIT_USAGE = 2
@@ -298,8 +299,12 @@ def score_ter(systems, references, args) -> list:
     tokenized = [[list(reference_words(r, settings)) or [] for r in refs] for refs in references]
 
     scored = []
-    for lines in systems:
-        result = corpus_ter(lines, tokenized, **options)
+    for index, lines in enumerate(systems):
+        try:
+            result = corpus_ter(lines, tokenized, **options)
+        except SegmentTooLong as error:
+            error.system = index  # the caller names the file
+            raise
         rows = np.array([[a.num_edits, a.reference_length] for a in result.alignments], dtype=np.float64)
         details = {"num_edits": result.num_edits, "reference_length": result.reference_length,
                    "shifts": result.num_shifts, "substitutions": result.substitutions,
@@ -390,7 +395,17 @@ def score_files(args, stdin=None) -> tuple:
     references = bleu_lab.references_from_streams([lines for _, lines in reference_streams])
     lines_only = [lines for _, lines in systems]
     metrics = list(dict.fromkeys(args.metrics))
-    per_metric = {metric: SCORERS[metric](lines_only, references, args) for metric in metrics}
+    try:
+        per_metric = {metric: SCORERS[metric](lines_only, references, args) for metric in metrics}
+    except SegmentTooLong as error:  # the library names candidates[i]; here it is a line of a file
+        others = [m for m in metrics if m != "ter"]
+        rest = f"score the other metrics without it (-m {' '.join(others)}), or " if others else ""
+        raise CommandLineError(
+            f"TER: line {(error.sentence or 0) + 1} of {_shown(systems[error.system or 0][0])} is too long for "
+            f"TER's shift search, which takes many seconds there (the limits are {MAX_SHIFTED_WORDS} candidate words "
+            f"and {MAX_SHIFTED_PRODUCT:,} candidate x reference words). TER is meant for sentences: {rest}split the "
+            f"line into its sentences"
+        ) from None
     records = []
     for index, (path, lines) in enumerate(systems):
         role = "candidate" if len(systems) == 1 else ("baseline" if index == 0 else "system")

@@ -658,3 +658,16 @@ def test_copy_course_refuses_an_empty_folder_name(tmp_path, monkeypatch, folder)
         course.copy_course(folder)
     assert list(tmp_path.iterdir()) == []  # nothing copied into the current folder
     assert course.check_folder_name("course") == "course"
+
+
+def test_a_line_too_long_for_ter_names_the_line_and_the_file(tmp_path, capsys):
+    from bleu_lab.ter import MAX_SHIFTED_WORDS
+
+    long_line = " ".join(f"w{i % 50}" for i in range(MAX_SHIFTED_WORDS + 1))
+    hypothesis = write(tmp_path / "hyp.txt", ["a b", long_line])
+    code, out, err = run(capsys, "score", write(tmp_path / "ref.txt", ["a b", "w1 w2"]), "-i", hypothesis,
+                         "-m", "bleu", "chrf", "ter")
+    assert code == 2 and out == ""
+    # Line 2 of the file (the library's candidates[1]), and a way out the command line has.
+    assert f"TER: line 2 of {hypothesis} is too long" in err and "(-m bleu chrf)" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

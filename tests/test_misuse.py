@@ -567,7 +567,7 @@ def test_deeply_nested_weights_get_a_message_not_a_recursion_error():
         (([1, 1, 1, 1], [1, 1, 1, 1], 10**30, 1), r"candidate_length is 10{30} but totals\[0\] is 1"),
         (([0, 0, 0, 0], [0, 0, 0, 0], 3, 3), r"candidate_length is 3 but totals\[0\] is 0"),
         # A 5th order was ignored without a word under max_order 4.
-        (([1, 1, 1, 1, 9], [1, 1, 1, 1, 9], 1, 1), r"counts has 5 entries but the order is 4.*max_order=5"),
+        (([1, 1, 1, 1, 9], [1, 1, 1, 1, 9], 1, 1), r"counts has 5 entries but the default order is 4.*max_order=5"),
     ],
 )
 def test_bleu_from_stats_refuses_statistics_no_text_can_give(arguments, message):
@@ -579,3 +579,17 @@ def test_bleu_from_stats_takes_the_fifth_order_nltk_methods_5_and_7_need():
     # nltk's method5 reads the 5-gram precision at order 4 (an identical candidate: 1.1167, as nltk gives).
     result = bleu_lab.bleu_from_stats([1, 1, 1, 1, 1], [1, 1, 1, 1, 1], 1, 1, smoothing="method5")
     assert result.score == pytest.approx(1.1167, abs=5e-5)
+
+
+def test_bleu_from_stats_scores_a_lower_order_when_asked():
+    import sacrebleu
+
+    # BLEU-2 of 4-gram statistics is a deliberate request: the first two orders are scored, as sacrebleu
+    # scores them with max_ngram_order=2.
+    pair = (["the cat sat on the mat"], [["the cat is on the mat"]])
+    full = sacrebleu.BLEU().corpus_score(*pair)
+    two = sacrebleu.BLEU(max_ngram_order=2).corpus_score(*pair).score / 100
+    ours = bleu_lab.bleu_from_stats(full.counts, full.totals, full.sys_len, full.ref_len, max_order=2)
+    assert ours.score == pytest.approx(two, abs=1e-9)
+    weighted = bleu_lab.bleu_from_stats(full.counts, full.totals, full.sys_len, full.ref_len, weights=(0.5, 0.5))
+    assert weighted.score == pytest.approx(two, abs=1e-9)
