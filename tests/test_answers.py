@@ -216,7 +216,11 @@ NB09 = "09_metrics_and_human_judgments"
 @pytest.fixture(scope="module")
 def wmt19():
     """Human DA z and sacrebleu's corpus BLEU and chrF (0-1, official reference, default 13a) of the 11 systems,
-    and the embedding similarities as notebook 09 prints them (they come from the model alone)."""
+    and the embedding similarity from wordllama's own API: the mean over segments of the cosine of the
+    normalised sentence vectors (``WordLlama.embed``) of output and reference."""
+    import numpy as np
+    import wordllama
+
     from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_human_scores
 
     data = load_wmt19_en_de()
@@ -225,15 +229,11 @@ def wmt19():
         "BLEU": {n: sacrebleu.corpus_bleu(data.systems[n], [data.reference]).score / 100 for n in human},
         "chrF": {n: sacrebleu.corpus_chrf(data.systems[n], [data.reference]).score / 100 for n in human},
     }
-    cells = json.loads((ROOT / "notebooks" / f"{NB09}.ipynb").read_text(encoding="utf-8"))["cells"]
-    table = next(c for c in cells if c["cell_type"] == "code" and "system_similarity" in "".join(c["source"]))
-    printed = {}
-    for line in "".join(text for o in table["outputs"] for text in o.get("text", "")).splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] in human:
-            printed[parts[0]] = float(parts[2])
-    assert set(printed) == set(human)
-    scores["embedding"] = printed
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    reference = model.embed(list(data.reference), norm=True)
+    scores["embedding"] = {
+        n: float(np.mean(np.sum(model.embed(list(data.systems[n]), norm=True) * reference, axis=1))) for n in human
+    }
     return human, scores
 
 
