@@ -118,7 +118,8 @@ def sacrebleu_scale_note(result) -> str:
     shown = f"{100 * result.score:.2f}"
     if SMOOTHING[result.smoothing].library != "sacrebleu":
         return f"{shown} on sacrebleu's 0-100 scale; sacrebleu has no {result.smoothing}"
-    value = "" if result.smooth_value is None else f", smooth_value={result.smooth_value:g}"
+    # In full: ":g" kept 6 digits, and sacrebleu run with them can print another score.
+    value = "" if result.smooth_value is None else f", smooth_value={float(result.smooth_value)!r}"
     return f"sacrebleu prints {shown} with the signature's settings, smooth_method={result.smoothing!r}{value}"
 
 

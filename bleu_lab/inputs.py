@@ -559,7 +559,7 @@ def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES, minimum: int = 1, na
         raise ValueError(f"{name} must be at least {minimum} (1000 is usual){why}, got {n_samples}")
     if n_samples > limit:
         raise ValueError(
-            f"n_samples={n_samples} is above bleu_lab's limit of {limit:,} bootstrap samples (1000 is usual: "
+            f"{name}={n_samples} is above bleu_lab's limit of {limit:,} bootstrap samples (1000 is usual: "
             f"Koehn 2004 and sacrebleu); more samples only refine the third decimal of the interval"
         )
     return int(n_samples)

@@ -364,3 +364,16 @@ def test_nltk_tiny_zero_by_hand_and_where_nltk_agrees():
     for candidate in ("the cat is on the mat", "dogs bark loudly"):
         result = sentence_bleu(candidate, ["the cat is on the mat"], smoothing="method0")
         assert nltk_tiny_zero(result) is None and "nltk's method0 returns" not in result.explain()
+
+
+def test_the_sacrebleu_call_in_the_note_prints_the_number_shown():
+    import sacrebleu
+
+    # ":g" wrote smooth_value=0.101081, and sacrebleu run with that prints 25.48, not 25.47.
+    value = 0.10108050837464531
+    result = sentence_bleu("the cat sat on the mat", ["the cat is on the mat"], smoothing="floor", smooth_value=value)
+    last = result.explain().splitlines()[-1]
+    assert f"smooth_value={value!r})" in last
+    shown = sacrebleu.corpus_bleu(["the cat sat on the mat"], [["the cat is on the mat"]], smooth_method="floor",
+                                  smooth_value=value, use_effective_order=False).score
+    assert f"sacrebleu prints {shown:.2f}" in last
