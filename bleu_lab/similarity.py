@@ -316,7 +316,7 @@ def similarity(candidate, references) -> SimilarityResult:
         call='similarity("the feline rests upon the rug", ["the cat is on the mat"])',
     )
     texts = [_check_encodable(_as_text(candidate), "the candidate")]
-    texts += [_check_encodable(_as_text(r), f"reference {i}") for i, r in enumerate(references, 1)]
+    texts += [_check_encodable(_as_text(r), f"references[{i}]") for i, r in enumerate(references)]
     subwords, vectors = _embed(texts)
     import numpy as np
 
@@ -368,13 +368,14 @@ def system_similarity(systems, references, *, function: str = "system_similarity
     checked = {}
     for name, lines in systems.items():
         candidates, refs = check_corpus(lines, references, function=function)
+        # Indices from 0 with brackets, as check_corpus names a sentence ("candidates[1]").
         system = "" if function == "corpus_similarity" else f" of system {name!r}"
         checked[name] = [
-            _check_encodable(_as_text(c), f"candidate line {i}{system}") for i, c in enumerate(candidates, 1)
+            _check_encodable(_as_text(c), f"candidates[{i}]{system}") for i, c in enumerate(candidates)
         ]
     reference_texts = [
-        [_check_encodable(_as_text(r), f"reference {k} of line {i}") for k, r in enumerate(rs, 1)]
-        for i, rs in enumerate(refs, 1)
+        [_check_encodable(_as_text(r), f"references[{i}][{k}]") for k, r in enumerate(rs)]
+        for i, rs in enumerate(refs)
     ]
     every_text = [*(t for lines in checked.values() for t in lines), *(t for rs in reference_texts for t in rs)]
     texts = list(dict.fromkeys(every_text))

@@ -215,17 +215,17 @@ def test_missing_package_gives_an_install_hint(monkeypatch):
         (lambda: similarity("\ud800", ["a"]),
          "the candidate contains an unpaired surrogate (\\ud800 at position 0)"),
         (lambda: similarity("a", ["b", "the x\udfff"]),
-         "reference 2 contains an unpaired surrogate (\\udfff at position 5)"),
+         "references[1] contains an unpaired surrogate (\\udfff at position 5)"),
         (lambda: similarity(["cat", "\ud800"], ["cat"]),
          "the candidate contains an unpaired surrogate (\\ud800 at position 4)"),
         # A pair kept as two characters (from UTF-16 text or a JSON escape): "\ud83d\udc08" is a cat emoji.
         (lambda: similarity("a \ud83d\udc08", ["a"]),
          "surrogate pair split into two characters (\\ud83d\\udc08 at position 2)"),
         (lambda: corpus_similarity(["a", "b\ud800"], [["a"], ["b"]]),
-         "candidate line 2 contains an unpaired surrogate"),
-        (lambda: corpus_similarity(["a"], [["a", "\ud800"]]), "reference 2 of line 1 contains an unpaired surrogate"),
+         "candidates[1] contains an unpaired surrogate"),
+        (lambda: corpus_similarity(["a"], [["a", "\ud800"]]), "references[0][1] contains an unpaired surrogate"),
         (lambda: bleu_lab.system_similarity({"A": ["a"], "B": ["\udc00"]}, [["a"]]),
-         "candidate line 1 of system 'B' contains an unpaired surrogate"),
+         "candidates[0] of system 'B' contains an unpaired surrogate"),
     ],
 )
 def test_unencodable_text_gets_a_clear_error(call, words):
