@@ -167,7 +167,7 @@ def _check_tokens_are_words(tokens, what: str, call: str) -> None:
             raise ValueError(f"{what}[{position}] is an empty or blank token; tokens must be words. Right: {call}")
         if len(token.split()) == 1 and token.split() != [token]:
             raise ValueError(
-                f"{what}[{position}] is {token[:40]!r}, a word with spaces around it, which would never match "
+                f"{what}[{position}] is {token[:40]!r}, a word with whitespace around it, which would never match "
                 f"the same word without them. Strip the tokens first: [t.strip() for t in tokens]. Right: {call}"
             )
         if token.split() != [token]:

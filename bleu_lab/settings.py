@@ -125,7 +125,8 @@ class BleuSettings:
             right = "tokenize='13a'" if missing == "tokenize" else "lowercase=False"
             raise TypeError(
                 f"{missing} is None; text needs a {'tokenizer' if missing == 'tokenize' else 'case setting'}. "
-                f"Right: {right} (the default), or leave {missing} out"
+                f"Right: corpus_bleu(candidates, references, {right}), {right} being the default (or leave "
+                f"{missing} out)"
             )
         if self.tokenize is not None:
             check_tokenizer_name(self.tokenize)
