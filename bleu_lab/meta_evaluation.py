@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import inspect
 import math
+import reprlib
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -31,6 +32,7 @@ from .bleu import score_counted, tokenize_systems
 from .chrf import system_chrf
 from .counting import SentenceStats, statistics_columns, systems_statistics_matrices
 from .inputs import (
+    _is_finite,
     check_confidence,
     check_n_samples,
     check_text,
@@ -131,7 +133,7 @@ def bleu_of_statistics(
     >>> bleu_of_statistics(statistics)["A"].score
     1.0
     """
-    call = "bleu_of_statistics(system_statistics({'A': lines_a, 'B': lines_b}, references))"
+    call = "bleu_of_statistics(system_statistics({'A': ['the cat sat'], 'B': ['a cat']}, [['the cat sat']]))"
     if isinstance(statistics, Mapping) and not statistics:
         raise ValueError(f"statistics is an empty dict; give at least one system's matrix. Right: {call}")
     if not isinstance(statistics, Mapping):
@@ -152,7 +154,7 @@ def bleu_of_statistics(
 def _statistics_rows(rows, what: str, call: str):
     """``rows`` as an int64 matrix of BLEU statistics, checked as bleu_from_stats checks one sentence's.
 
-    Each row is c, r, matches_1..N, totals_1..N: whole numbers >= 0 with matches_n <= totals_n.
+    Each row is c, r, matches_1..N, totals_1..N: whole numbers >= 0 with c = totals_1 and matches_n <= totals_n.
     A list of rows and a SentenceStats are taken too; float matrices (significance's) when every value is whole.
     """
     import numpy as np
@@ -182,7 +184,15 @@ def _statistics_rows(rows, what: str, call: str):
         i = int(np.argwhere(~whole)[0][0])
         raise ValueError(f"{what}[{i}] is {array[i].tolist()}: statistics are token and n-gram counts, whole "
                          f"numbers >= 0. Right: {call}")
-    _, _, matches, totals = statistics_columns(array)
+    lengths, _, matches, totals = statistics_columns(array)
+    # As bleu_from_stats: every candidate token is one unigram, so c and the unigram total are equal.
+    unequal = lengths != totals[:, 0]
+    if unequal.any():
+        i = int(np.argwhere(unequal)[0][0])
+        raise ValueError(f"{what}[{i}] is {array[i].tolist()}: its candidate length c (column 0) is "
+                         f"{int(lengths[i])} but its unigram total (column {2 + matches.shape[1]}) is "
+                         f"{int(totals[i, 0])}; every token of the candidate is one unigram, so they must be "
+                         f"equal. Right: {call}")
     above = matches > totals
     if above.any():
         i, n = (int(k) for k in np.argwhere(above)[0])
@@ -203,9 +213,14 @@ def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
     [1.0, 0.5946]
     """
     settings = BleuSettings(smoothing=smoothing, tokenize=None, lowercase=None)
-    rows = _statistics_rows(rows, "rows", "sentence_bleu_scores(system_statistics({'A': lines}, references)['A'])")
+    call = "sentence_bleu_scores(system_statistics({'A': ['the cat sat']}, [['the cat sat']])['A'])"
+    rows = _statistics_rows(rows, "rows", call)
     c, r, matches, totals = statistics_columns(rows)
     return bleu_scores(matches, totals, c, r, settings).scores.tolist()  # each row its own sentence
+
+
+EXAMPLE_METRIC = {"A": 0.41, "B": 0.38, "C": 0.25}  # the scores of the "Right:" examples
+EXAMPLE_HUMAN = {"A": 0.2, "B": -0.1, "C": 0.05}
 
 
 def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3, *,
@@ -214,7 +229,8 @@ def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: i
 
     ``varying``: refuse a score list that gives every system the same value, which has no correlation.
     """
-    call = f"{function}({{'A': 0.41, 'B': 0.38, ...}}, human.scores)"
+    # Three systems, so that the example runs for correlation and plot_metric_vs_human too.
+    call = f"{function}({EXAMPLE_METRIC!r}, {EXAMPLE_HUMAN!r})"
     for name, scores in (("metric", metric), ("human", human)):
         if not isinstance(scores, Mapping):
             raise TypeError(
@@ -240,9 +256,9 @@ def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: i
                 hint = " (convert strings with float())" if isinstance(value, str) else ""
                 raise TypeError(f"the {name} score of {system!r} is {describe(value)}; every score must be a "
                                 f"number{hint}. Right: {call}")
-            if not math.isfinite(value):
-                raise ValueError(f"the {name} score of {system!r} is {value!r}, not a finite number; give it a "
-                                 f"score or leave the system out. Right: {call}")
+            if not _is_finite(value):  # also an int too large for a float (10**400), not an OverflowError
+                raise ValueError(f"the {name} score of {system!r} is {reprlib.repr(value)}, not a finite number "
+                                 f"that fits in a float; give it a score or leave the system out. Right: {call}")
         values = [float(scores[s]) for s in systems]
         if varying and len(set(values)) == 1:
             raise ValueError(f"the {name} gives every system the same score ({values[0]:g}); a correlation "
@@ -418,7 +434,7 @@ def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[floa
     >>> [(b.low, b.high, b.pairs, b.agreeing) for b in agreement_by_difference(pairs, [0, 1, 10])]
     [(0, 1, 1, 0), (1, 10, 2, 2)]
     """
-    call = "agreement_by_difference(pairwise_agreement(metric, human), [0, 1, 2, 5])"
+    call = f"agreement_by_difference(pairwise_agreement({EXAMPLE_METRIC!r}, {EXAMPLE_HUMAN!r}), [0, 0.1, 0.2])"
     if isinstance(pairs, Mapping) or not is_sequence(pairs):
         raise TypeError(f"pairs is {describe(pairs)}; it must be the list pairwise_agreement(metric, human) "
                         f"returns. Right: {call}")
@@ -431,12 +447,13 @@ def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[floa
                         f"Right: {call}")
     for edge in edges:
         if not is_real_number(edge):
-            raise TypeError(f"edges must be numbers, such as [0, 1, 2, 5], not {list(edges)!r} "
+            raise TypeError(f"edges must be numbers, such as [0, 1, 2, 5], not {reprlib.repr(list(edges))} "
                             f"({describe(edge)}). Right: {call}")
     # A nan edge would make every comparison false: each pair would quietly fall out of every bin.
-    if len(edges) < 2 or not all(map(math.isfinite, edges)) or any(b <= a for a, b in zip(edges, edges[1:])):
-        raise ValueError(f"edges must be at least two increasing finite numbers, such as [0, 1, 2, 5], "
-                         f"not {list(edges)!r}. Right: {call}")
+    # _is_finite: an int too large for a float (10**400) is refused here too, not an OverflowError.
+    if len(edges) < 2 or not all(map(_is_finite, edges)) or any(b <= a for a, b in zip(edges, edges[1:])):
+        raise ValueError(f"edges must be at least two increasing finite numbers that fit in a float, such as "
+                         f"[0, 1, 2, 5], not {reprlib.repr(list(edges))}. Right: {call}")
     bins = []
     for low, high in zip(edges, edges[1:]):
         inside = [p for p in pairs if low <= p.metric_difference < high]
@@ -528,6 +545,12 @@ def _clashes(points, ends, boxes, clearance: float) -> tuple:
     return clashes, float(depth), crossings
 
 
+# The label search's limits: a step costs about 9 n^3 checks, so without them 40 systems took 6.5 s.
+# Notebook 09's WMT19 scatters (11 systems) settle within 6 steps.
+LAYOUT_STEPS = 8
+LAYOUT_SEARCH_LIMIT = 20
+
+
 def _label_layout(points: Sequence[tuple], sizes: Sequence[tuple], *, column: float, gap: float, frame: tuple,
                   clearance: float, obstacles: Sequence[tuple] = ()) -> list:
     """Where each point's label goes, in display coordinates: ``(x, y, side)`` per point.
@@ -538,12 +561,16 @@ def _label_layout(points: Sequence[tuple], sizes: Sequence[tuple], *, column: fl
     ``sizes`` are the labels' (width, height); ``frame`` = (x0, y0, x1, y1) holds every label;
     ``obstacles`` are boxes to keep clear of.
 
-    The layout is searched one change at a time (move a label up or down the column's order, nudge it
-    half a ``gap`` up or down, or send it to the other side), taking the best change while one helps.
-    In this order of importance: every label inside the frame and off the obstacles; no line within
-    ``clearance`` of another point and no label on a point, a line or another label (fewest such
-    clashes, then the shallowest); no two lines crossing; few labels on the left; labels as close to
-    their points' heights as possible.
+    The layout is searched greedily, one change at a time (move a label up or down the column's order,
+    nudge it half a ``gap`` up or down, or send it to the other side), taking the best change while one
+    helps, for at most ``LAYOUT_STEPS`` changes from each of two starts. Each step weighs about 9 n
+    layouts of n^2 checks each, so above ``LAYOUT_SEARCH_LIMIT`` points there is no search: the labels
+    keep the plain column, in the order of the points' heights. The search tries for the following,
+    in this order of importance, but does not promise it (it can stop in a local optimum or at the
+    step limit): every label inside the frame and off the obstacles; no line within ``clearance`` of
+    another point and no label on a point, a line or another label (fewest such clashes, then the
+    shallowest); no two lines crossing; few labels on the left; labels as close to their points'
+    heights as possible.
     """
     import numpy as np
 
@@ -608,11 +635,14 @@ def _label_layout(points: Sequence[tuple], sizes: Sequence[tuple], *, column: fl
     if barred:
         starts.append(frozenset(barred))
     top_to_bottom = sorted(range(n), key=lambda i: (-points[i][1], points[i][0]))
+    if n > LAYOUT_SEARCH_LIMIT:
+        spots = place(top_to_bottom, frozenset(), (0,) * n)
+        return [spots[i] for i in range(n)]
     results = []
     for left in starts:
         state = (top_to_bottom, left, (0,) * n)
         best = cost(*state)
-        for _ in range(20 * n):
+        for _ in range(LAYOUT_STEPS):
             value, candidate = min(((cost(*change), change) for change in changes(*state)), key=lambda pair: pair[0])
             if value >= best:
                 break
@@ -633,25 +663,32 @@ def plot_metric_vs_human(
     xlabel: str = "BLEU (0-1 scale)",
     ylabel: str = "human score (DA z)",
     title: str = "Metric against human judgment, one point per system",
-    highlight: Sequence[str] = (),
+    highlight: Collection[str] = (),
 ):
     """Scatter of metric (x) against human (y) scores with every system labelled; returns the axes.
 
     Labels sit in a column right of the points, spaced so that none overlaps
     another, each joined to its point by a thin straight line. Systems with
-    nearly the same scores would have lines through each other's dots, so the
-    order of the labels is chosen (in pixels, after the figure's layout) so
-    that no line passes over another system's marker and no two lines cross.
-    ``highlight`` names are drawn in a second colour. The correlation is
-    printed in the corner.
+    nearly the same scores would have lines through each other's dots, so a
+    short greedy search (in pixels, after the figure's layout) tries to order
+    and place the labels so that no line passes over another system's marker
+    and no two lines cross. It does not always succeed: on crowded plots some
+    lines may still cross or pass close to a dot. Above
+    ``LAYOUT_SEARCH_LIMIT`` systems there is no search, only the plain column
+    (labels in the order of the points' heights), which draws at once.
+    ``highlight`` is a list, tuple or set of system names, drawn in a second
+    colour. The correlation is printed in the corner.
     """
     from . import plotting
 
     systems, x, y = _paired(metric, human, function="plot_metric_vs_human", varying=True)
-    right = "Right: plot_metric_vs_human(metric, human, highlight=['Facebook_FAIR', 'online-X'])"
-    if isinstance(highlight, str) or not is_sequence(highlight):
-        # A bare name would be read as its letters, none of which is a system: nothing would be highlighted.
-        raise TypeError(f"highlight must be a list of system names, not {describe(highlight)}. {right}")
+    right = f"Right: plot_metric_vs_human({EXAMPLE_METRIC!r}, {EXAMPLE_HUMAN!r}, highlight=['A', 'C'])"
+    # Any collection of names (list, tuple, set) is read once each; a generator would be used up, and a
+    # bare name would be read as its letters, none of which is a system: nothing would be highlighted.
+    if isinstance(highlight, (str, bytes, Mapping)) or not isinstance(highlight, Collection):
+        one = f" (one system: highlight=[{highlight!r}])" if isinstance(highlight, str) else ""
+        raise TypeError(f"highlight must be a list, tuple or set of system names, not {describe(highlight)}{one}. "
+                        f"{right}")
     unknown = [name for name in highlight if name not in systems]
     if unknown:
         raise ValueError(f"highlight names {unknown!r}, which are not among the systems {list(systems)!r}. {right}")

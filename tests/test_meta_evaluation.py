@@ -333,6 +333,14 @@ def _pairs():
         (lambda: meta.bleu_of_statistics(np.array([PERFECT])), TypeError, "wrap it, {'A': rows}"),
         (lambda: meta.bleu_of_statistics({"A": np.full((1, 10), 0.5)}), ValueError, "statistics['A'][0]"),
         (lambda: meta.bleu_of_statistics({"A": np.zeros((0, 10))}), ValueError, "statistics['A'] has no rows"),
+        # c (column 0) is 3 but the unigram total (column 2 + 4 = 6) is 6: six unigrams need six tokens.
+        (lambda: meta.sentence_bleu_scores([[3, 6, 6, 5, 4, 3, 6, 5, 4, 3]]), ValueError,
+         "rows[0] is [3, 6, 6, 5, 4, 3, 6, 5, 4, 3]: its candidate length c (column 0) is 3 but its unigram "
+         "total (column 6) is 6"),
+        (lambda: meta.bleu_of_statistics({"A": [PERFECT, [3, 6, 6, 5, 4, 3, 6, 5, 4, 3]]}), ValueError,
+         "statistics['A'][1] is [3, 6, 6, 5, 4, 3, 6, 5, 4, 3]: its candidate length c"),
+        # Two orders (2 + 2 * 2 columns): c = 5, but the unigram total in column 4 is 4.
+        (lambda: meta.sentence_bleu_scores([[5, 5, 4, 3, 4, 3]]), ValueError, "(column 4) is 4"),
         # Scores: finite numbers, the system named.
         (lambda: meta.correlation({**SCORES, "A": math.nan}, JUDGED), ValueError, "metric score of 'A' is nan"),
         (lambda: meta.correlation({**SCORES, "B": math.inf}, JUDGED), ValueError, "metric score of 'B' is inf"),
@@ -340,6 +348,13 @@ def _pairs():
         (lambda: meta.correlation(dict.fromkeys(SCORES, 0.4), JUDGED), ValueError,
          "the metric gives every system the same score (0.4); a correlation is undefined"),
         (lambda: meta.correlation(SCORES, dict.fromkeys(JUDGED, 0.0)), ValueError, "the human gives every system"),
+        # An int too large for a float: a clear error, not OverflowError from math.isfinite.
+        (lambda: meta.correlation({"A": 10**400, "B": 2, "C": 3}, {"A": 0.1, "B": 0.5, "C": 0.3}), ValueError,
+         "the metric score of 'A' is 1000"),
+        (lambda: meta.correlation(SCORES, {**JUDGED, "B": 10**400}), ValueError,
+         "the human score of 'B' is 1000"),
+        (lambda: meta.pairwise_agreement({"A": 10**400, "B": 2, "C": 3}, {"A": 0.1, "B": 0.5, "C": 0.3}),
+         ValueError, "not a finite number that fits in a float"),
         (lambda: meta.correlation({**SCORES, "A": "3"}, JUDGED), TypeError, "the string '3'"),
         (lambda: meta.correlation({**SCORES, "A": True}, JUDGED), TypeError, "the bool True"),
         (lambda: meta.correlation({**SCORES, "D": None}, JUDGED), TypeError, "metric score of 'D' is None"),
@@ -357,6 +372,8 @@ def _pairs():
         # Pairs and edges.
         (lambda: meta.agreement_by_difference(_pairs(), [0, math.nan, 5]), ValueError, "increasing finite numbers"),
         (lambda: meta.agreement_by_difference(_pairs(), [0, math.inf]), ValueError, "increasing finite numbers"),
+        (lambda: meta.agreement_by_difference(_pairs(), [0, 10**400]), ValueError,
+         "increasing finite numbers that fit in a float"),
         (lambda: meta.agreement_by_difference(_pairs(), None), TypeError, "edges is None"),
         (lambda: meta.agreement_by_difference(_pairs(), "012"), TypeError, "edges is the string '012'"),
         (lambda: meta.agreement_by_difference(_pairs(), (x for x in [0, 1, 10])), TypeError,
@@ -415,14 +432,88 @@ def test_scores_of_any_real_type_and_a_reported_fresh_seed():
     assert meta.correlation(SCORES, JUDGED, n_resamples=100).kendall == pytest.approx(4 / 6)
 
 
-def test_highlight_takes_a_list_of_known_systems():
-    import matplotlib
+@pytest.mark.parametrize("highlight", [["C"], ("C",), {"C"}, frozenset({"C"})])
+def test_highlight_takes_a_collection_of_known_systems(highlight):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
 
-    matplotlib.use("Agg")
+    from bleu_lab import plotting
+
     # A bare name was read as its letters, and an unknown name was silently not drawn.
-    with pytest.raises(TypeError, match=r"highlight must be a list of system names, not the string 'A'"):
+    with pytest.raises(TypeError, match=r"highlight must be a list, tuple or set of system names, not the "
+                                        r"string 'A' \(one system: highlight=\['A'\]\)"):
         meta.plot_metric_vs_human(SCORES, JUDGED, highlight="A")
+    with pytest.raises(TypeError, match=r"not a value of type generator"):  # it would be used up by the check
+        meta.plot_metric_vs_human(SCORES, JUDGED, highlight=(name for name in ["A"]))
     with pytest.raises(ValueError, match=r"highlight names \['Z'\], which are not among the systems"):
-        meta.plot_metric_vs_human(SCORES, JUDGED, highlight=["A", "Z"])
-    ax = meta.plot_metric_vs_human(SCORES, JUDGED, highlight=["A"])
-    assert ax.figure is not None
+        meta.plot_metric_vs_human(SCORES, JUDGED, highlight={"A", "Z"})
+    ax = meta.plot_metric_vs_human(SCORES, JUDGED, highlight=highlight)
+    # One marker per system, in JUDGED's order A, B, C, D: only C (the third) in the highlight colour.
+    colours = [tuple(c) for c in ax.collections[0].get_facecolors()]
+    assert len(colours) == 4
+    assert colours[2] == pytest.approx(to_rgba(plotting.MARK_COLOUR))
+    for i in (0, 1, 3):
+        assert colours[i] != pytest.approx(to_rgba(plotting.MARK_COLOUR)), "ABCD"[i]
+    label = {t.get_text(): t for t in ax.texts}
+    assert to_rgba(label["C"].get_color()) == pytest.approx(to_rgba(plotting.MARK_COLOUR))
+    assert to_rgba(label["A"].get_color()) == to_rgba("black")
+    plt.close("all")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: meta.correlation([1, 2, 3], HUMAN),
+        lambda: meta.correlation({**SCORES, "A": math.nan}, JUDGED),
+        lambda: meta.pairwise_agreement({"A": "1", "B": "2"}, {"A": 1, "B": 2}),
+        lambda: meta.pairwise_agreement({"A": 10**400, "B": 2}, {"A": 1, "B": 2}),
+        lambda: meta.plot_metric_vs_human(dict.fromkeys(SCORES, 1), JUDGED),
+        lambda: meta.plot_metric_vs_human(SCORES, JUDGED, highlight="A"),
+        lambda: meta.plot_metric_vs_human(SCORES, JUDGED, highlight=["Z"]),
+        lambda: meta.agreement_by_difference(_pairs(), [0, 10**400]),
+        lambda: meta.sentence_bleu_scores([[3, 6, 6, 5, 4, 3, 6, 5, 4, 3]]),
+        lambda: meta.bleu_of_statistics({"A": [[3, 6, 6, 5, 4, 3, 6, 5, 4, 3]]}),
+        lambda: meta.tokenize_lines("one line"),
+    ],
+)
+def test_the_right_call_in_a_message_is_python_that_runs(call):
+    """The "Right:" call of an error is valid Python ("{'A': 0.41, ...}" was a SyntaxError) and runs."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    with pytest.raises((TypeError, ValueError)) as caught:
+        call()
+    message = str(caught.value)
+    assert message.count("Right: ") == 1, message
+    right = message.split("Right: ", 1)[1]
+    code = compile(right, "<Right: call>", "eval")  # a SyntaxError fails the test
+    eval(code, {name: getattr(meta, name) for name in meta.__all__})  # and it runs without an error
+    plt.close("all")
+
+
+def test_many_systems_are_drawn_quickly_with_the_plain_column():
+    """The label search weighs ~9 n layouts a step, each of n^2 checks: 40 systems took 6.5 s. Above the
+    limit every label stays in the column, in the order of its point's height, without a search."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)
+    import time
+
+    import matplotlib.pyplot as plt
+
+    rng = np.random.default_rng(0)
+    names = [f"system-{i}" for i in range(40)]
+    metric = dict(zip(names, rng.random(40).tolist()))
+    human = dict(zip(names, rng.random(40).tolist()))
+    start = time.perf_counter()
+    ax = meta.plot_metric_vs_human(metric, human)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 1.5, f"{elapsed:.2f} s for 40 systems"
+    # The plain column: every label right of all points, from top to bottom in the order of the human scores.
+    labels = [t for t in ax.texts if t.get_text() in metric]
+    assert len(labels) == 40 and all(t.get_ha() == "left" for t in labels)
+    by_height = sorted(labels, key=lambda t: -t.get_position()[1])
+    assert [t.get_text() for t in by_height] == sorted(names, key=lambda name: -human[name])
+    plt.close("all")
