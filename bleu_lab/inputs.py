@@ -73,7 +73,7 @@ def is_real_number(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
-def _is_finite(value) -> bool:
+def is_finite_number(value) -> bool:
     """math.isfinite for a real number, False (not OverflowError) for an int too large for a float."""
     try:
         return math.isfinite(value)
@@ -463,7 +463,7 @@ def check_weights(weights) -> tuple[float, ...]:
     for w in values:
         if not is_real_number(w):
             raise TypeError(f"weights must be numbers, got {describe(w)} in {reprlib.repr(values)}: {right}")
-        if not _is_finite(w) or w < 0:
+        if not is_finite_number(w) or w < 0:
             raise ValueError(f"weights must be finite and non-negative, got {reprlib.repr(values)}")
     if not any(values):
         raise ValueError(f"at least one weight must be above 0, got {values!r}")
@@ -493,7 +493,7 @@ def check_real(value, name: str, *, example: str = "0.1") -> float:
     """Return ``value`` as a finite ``float`` (numpy numbers too, not bools), else a clear error."""
     if not is_real_number(value):
         raise TypeError(f"{name} must be a number such as {example}, not {describe(value)}")
-    if not _is_finite(value):
+    if not is_finite_number(value):
         raise ValueError(f"{name} must be a finite number that fits in a float, got {reprlib.repr(value)}")
     return float(value)
 
@@ -623,7 +623,7 @@ def check_beta(beta) -> float:
     """chrF's beta: a positive finite number whose square fits in a float (returned as int when whole)."""
     if not is_real_number(beta):
         raise TypeError(f"beta must be a positive number such as 2, not {describe(beta)}")
-    if not _is_finite(beta) or beta <= 0:
+    if not is_finite_number(beta) or beta <= 0:
         raise ValueError(
             f"beta must be a positive number (beta = 2 weighs recall twice as much as precision), got "
             f"{reprlib.repr(beta)}. "

@@ -32,11 +32,11 @@ from .bleu import score_counted, tokenize_systems
 from .chrf import system_chrf
 from .counting import SentenceStats, statistics_columns, systems_statistics_matrices
 from .inputs import (
-    _is_finite,
     check_confidence,
     check_n_samples,
     check_text,
     describe,
+    is_finite_number,
     is_real_number,
     is_sequence,
     seed_to_use,
@@ -256,7 +256,7 @@ def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: i
                 hint = " (convert strings with float())" if isinstance(value, str) else ""
                 raise TypeError(f"the {name} score of {system!r} is {describe(value)}; every score must be a "
                                 f"number{hint}. Right: {call}")
-            if not _is_finite(value):  # also an int too large for a float (10**400), not an OverflowError
+            if not is_finite_number(value):  # also an int too large for a float (10**400), not an OverflowError
                 raise ValueError(f"the {name} score of {system!r} is {reprlib.repr(value)}, not a finite number "
                                  f"that fits in a float; give it a score or leave the system out. Right: {call}")
         values = [float(scores[s]) for s in systems]
@@ -450,8 +450,8 @@ def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[floa
             raise TypeError(f"edges must be numbers, such as [0, 1, 2, 5], not {reprlib.repr(list(edges))} "
                             f"({describe(edge)}). Right: {call}")
     # A nan edge would make every comparison false: each pair would quietly fall out of every bin.
-    # _is_finite: an int too large for a float (10**400) is refused here too, not an OverflowError.
-    if len(edges) < 2 or not all(map(_is_finite, edges)) or any(b <= a for a, b in zip(edges, edges[1:])):
+    # is_finite_number: an int too large for a float (10**400) is refused here too, not an OverflowError.
+    if len(edges) < 2 or not all(map(is_finite_number, edges)) or any(b <= a for a, b in zip(edges, edges[1:])):
         raise ValueError(f"edges must be at least two increasing finite numbers that fit in a float, such as "
                          f"[0, 1, 2, 5], not {reprlib.repr(list(edges))}. Right: {call}")
     bins = []
