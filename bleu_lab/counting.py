@@ -11,7 +11,7 @@ resamples them, too).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,6 +210,58 @@ class SentenceStats:
         if len(self) == 1:
             return f"SentenceStats({numbers})"
         return f"SentenceStats({len(self)} sentences, summed: {numbers})"
+
+
+def checked_statistics_rows(rows, what: str, call: str):
+    """``rows`` as an int64 matrix of BLEU statistics, checked as bleu_from_stats checks one sentence's
+    (the rows a caller hands in; the counting engine's own rows need no check).
+
+    Each row is c, r, matches_1..N, totals_1..N: whole numbers >= 0 with c = totals_1 and matches_n <= totals_n.
+    A list of rows and a SentenceStats are taken too; float matrices (significance's) when every value is whole.
+    """
+    import numpy as np
+
+    if isinstance(rows, SentenceStats):
+        rows = rows.rows
+    if rows is None or isinstance(rows, (str, bytes, Mapping)):
+        raise TypeError(f"{what} is {describe(rows)}; it must be a statistics matrix, one row per sentence "
+                        f"(c, r, matches_1..N, totals_1..N). Right: {call}")
+    try:
+        array = np.asarray(rows)
+    except ValueError:  # rows of different lengths
+        raise ValueError(f"{what} has rows of different lengths; every row is c, r, matches_1..N, totals_1..N "
+                         f"with the same N. Right: {call}") from None
+    if array.dtype == bool or not (np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)):
+        raise TypeError(f"{what} must hold counts (whole numbers), not values of type {array.dtype}. Right: {call}")
+    if array.ndim != 2:
+        one = "; for one sentence wrap its row: [row]" if array.ndim == 1 else ""
+        raise ValueError(f"{what} must be a 2-D matrix, one row per sentence, but has shape {array.shape}{one}. "
+                         f"Right: {call}")
+    if array.shape[1] < 4 or array.shape[1] % 2:
+        raise ValueError(f"{what} has {array.shape[1]} columns, but a statistics row has 2 + 2N (c, r, "
+                         f"matches_1..N, totals_1..N; 10 for BLEU's N = 4). Right: {call}")
+    # Below 2**53 a float holds every whole number exactly, and the int64 copy cannot overflow.
+    whole = np.isfinite(array) & (array >= 0) & (array < 2**53) & (array == np.floor(array))
+    if not whole.all():
+        i = int(np.argwhere(~whole)[0][0])
+        raise ValueError(f"{what}[{i}] is {array[i].tolist()}: statistics are token and n-gram counts, whole "
+                         f"numbers >= 0. Right: {call}")
+    lengths, _, matches, totals = statistics_columns(array)
+    # As bleu_from_stats: every candidate token is one unigram, so c and the unigram total are equal.
+    unequal = lengths != totals[:, 0]
+    if unequal.any():
+        i = int(np.argwhere(unequal)[0][0])
+        raise ValueError(f"{what}[{i}] is {array[i].tolist()}: its candidate length c (column 0) is "
+                         f"{int(lengths[i])} but its unigram total (column {2 + matches.shape[1]}) is "
+                         f"{int(totals[i, 0])}; every token of the candidate is one unigram, so they must be "
+                         f"equal. Right: {call}")
+    above = matches > totals
+    if above.any():
+        i, n = (int(k) for k in np.argwhere(above)[0])
+        raise ValueError(f"{what}[{i}] is {array[i].tolist()}: order {n + 1} has {int(matches[i, n])} matches but "
+                         f"{int(totals[i, n])} n-grams; matches are a subset of the candidate's n-grams, so "
+                         f"they cannot exceed the totals. Right: {call}")
+    return array.astype(np.int64)
 
 
 def resampled_sums(draws, columns):

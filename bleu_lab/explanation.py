@@ -252,8 +252,9 @@ def explain_bleu(result) -> str:
     lines.append(f"BLEU = BP x mean = {result.score:.4f}   ({sacrebleu_scale_note(result)})")
     if result.above_one:
         lines.insert(-1, above_one_note(result))
-    if nltk_tiny_zero_note(result):
-        lines.append(nltk_tiny_zero_note(result))
+    tiny_zero = nltk_tiny_zero_note(result)
+    if tiny_zero:
+        lines.append(tiny_zero)
     return "\n".join(lines)
 
 
