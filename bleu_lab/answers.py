@@ -5,8 +5,9 @@ The cell shows a "Show answers" button; the answers appear below it only after a
 click. The answer texts are package data (``bleu_lab/data/answers/<key>.md``),
 so they are in no notebook's source and in no stored output: a static view
 (GitHub, nbviewer, a course site) and nbval see one line of plain text,
-:data:`HIDDEN_TEXT`. ipywidgets is imported only when a button is made, so
-``import bleu_lab`` stays light.
+:data:`HIDDEN_TEXT`. Under Voila (a demo on a projector, where the class sees the
+screen) there is no button at all, only :data:`VOILA_TEXT`. ipywidgets is
+imported only when a button is made, so ``import bleu_lab`` stays light.
 
 >>> "03_bleu_step_by_step" in answer_keys()
 True
@@ -17,11 +18,18 @@ True
 from __future__ import annotations
 
 import functools
+import os
 from importlib import resources
 from typing import Any
 
 HIDDEN_TEXT = "Answers are hidden here: click 'Show answers' in JupyterLab"
+VOILA_TEXT = "Answers are not shown in this view: open the notebook in JupyterLab and click 'Show answers' there"
 _FOLDER = "data/answers"
+
+
+def in_voila() -> bool:
+    """Whether this kernel was started by Voila (which sets ``VOILA_KERNEL_ID``, and ``SERVER_SOFTWARE=voila/...``)."""
+    return bool(os.environ.get("VOILA_KERNEL_ID")) or os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
 
 
 @functools.lru_cache(maxsize=1)
@@ -51,7 +59,8 @@ class HiddenAnswers:
 
     Displayed in a notebook it is an ipywidgets box; its ``text/plain`` form is the one line
     :data:`HIDDEN_TEXT`, which is all a static view or a stored output ever holds. The answer
-    text is read from package data only when the button is clicked.
+    text is read from package data only when the button is clicked. Under Voila it is the line
+    :data:`VOILA_TEXT` and nothing else: a demo shows its screen to the whole class.
     """
 
     def __init__(self, key: str) -> None:
@@ -77,6 +86,8 @@ class HiddenAnswers:
         """Show the answers below the button (what a click does)."""
         from IPython.display import Markdown, display
 
+        if in_voila():
+            return
         self._widget()
         if self.shown:
             return
@@ -85,6 +96,8 @@ class HiddenAnswers:
             display(Markdown(load_answers(self.key)))
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        if in_voila():
+            return {"text/plain": VOILA_TEXT}
         bundle = self._widget()._repr_mimebundle_(include=include, exclude=exclude)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data = dict(data or {})
@@ -106,4 +119,4 @@ def show_answers(key: str) -> HiddenAnswers:
     return HiddenAnswers(key)
 
 
-__all__ = ["HIDDEN_TEXT", "HiddenAnswers", "answer_keys", "load_answers", "show_answers"]
+__all__ = ["HIDDEN_TEXT", "VOILA_TEXT", "HiddenAnswers", "answer_keys", "in_voila", "load_answers", "show_answers"]

@@ -56,10 +56,10 @@ from __future__ import annotations
 
 import html
 import string
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .counting import statistics_columns, systems_statistics_matrices
 from .inputs import References, Text, check_candidate_and_references, check_corpus, describe
 from .settings import ChrfSettings
 
@@ -86,40 +86,6 @@ def chrf_words(text: str) -> list:
         else:
             words.append(word)
     return words
-
-
-def _counts(sequence, n: int) -> Counter:
-    if n == 1:
-        return Counter(sequence)
-    if isinstance(sequence, str):
-        return Counter([sequence[i:i + n] for i in range(len(sequence) - n + 1)])
-    return Counter(zip(*[sequence[i:] for i in range(n)]))
-
-
-def _features(text, char_order, word_order, lowercase, whitespace) -> list:
-    """One Counter per order: character n-grams 1..char_order, then word n-grams 1..word_order."""
-    if isinstance(text, str):
-        if lowercase:
-            text = text.lower()
-        characters = text
-        words = chrf_words(text) if word_order else []
-    else:
-        words = [t.lower() for t in text] if lowercase else list(text)
-        characters = " ".join(words)
-    if not whitespace:
-        characters = "".join(characters.split())
-    return [_counts(characters, n) for n in range(1, char_order + 1)] + [
-        _counts(words, n) for n in range(1, word_order + 1)
-    ]
-
-
-def _match(candidate: Counter, reference: Counter) -> tuple:
-    """(candidate n-grams, reference n-grams, clipped matches) for one order."""
-    # Only n-grams in both texts can match; the key intersection is done in C.
-    matches = sum(min(candidate[g], reference[g]) for g in candidate.keys() & reference.keys())
-    # sacrebleu leaves the candidate's n-grams out when the reference has none of this order.
-    candidate_total = sum(candidate.values()) if reference else 0
-    return candidate_total, sum(reference.values()), matches
 
 
 @dataclass(frozen=True)
@@ -189,58 +155,137 @@ def chrf_score_from_values(values, *, beta=2, eps_smoothing=False, scale=1.0) ->
     return 0.0 if f is None else scale * f
 
 
+def _sequences(text, lowercase: bool, whitespace: bool, with_words: bool) -> tuple:
+    """``(characters, words)`` of a checked text: the string whose character n-grams are counted
+    (whitespace removed unless ``whitespace``) and the words of chrF++ (empty unless ``with_words``)."""
+    if isinstance(text, str):
+        if lowercase:
+            text = text.lower()
+        characters = text
+        words = chrf_words(text) if with_words else []
+    else:
+        words = [t.lower() for t in text] if lowercase else list(text)
+        characters = " ".join(words)
+    if not whitespace:
+        characters = "".join(characters.split())
+    return characters, words
+
+
+def _pair_values(systems, references, order: int) -> list:
+    """For each system, per pair k and order n = 1..``order``: (candidate n-grams, reference n-grams,
+    clipped matches) of ``system[k]`` against ``references[k]`` (sequences of characters or of words),
+    as an int64 array of shape (pairs, order, 3).
+
+    The clipped matches are BLEU's with one reference (Papineni et al. 2002, section 2.1), so the one
+    counting engine, :func:`bleu_lab.counting.systems_statistics_matrices`, counts them, the
+    references once for a group of systems; a text of length L has max(L - n + 1, 0) n-grams of
+    order n. As in sacrebleu, an order the reference has no n-gram of counts no candidate n-grams either.
+    """
+    nested = [[r] for r in references]
+    arrays = []
+    for group in _groups_of_systems(systems, sum(map(len, references))):
+        arrays += [_per_order(matrix, order) for matrix in systems_statistics_matrices(group, nested, order)]
+    return arrays
+
+
+# Characters (or words) the counting engine takes in one pass: its int64 arrays then stay near 100 MB.
+_TOKENS_PER_PASS = 1_000_000
+
+
+def _groups_of_systems(systems, reference_tokens: int) -> list:
+    """``systems`` in consecutive groups, each with the references under :data:`_TOKENS_PER_PASS`
+    tokens (at least one system a group): many systems at once would hold every character at once."""
+    groups: list = []
+    size = _TOKENS_PER_PASS
+    for system in systems:
+        tokens = sum(map(len, system))
+        if not groups or size + tokens > _TOKENS_PER_PASS:
+            groups.append([])
+            size = reference_tokens
+        groups[-1].append(system)
+        size += tokens
+    return groups
+
+
+def _per_order(matrix, order: int):
+    """A one-reference statistics matrix (c, r, matches..., totals...) as chrF's (pairs, order, 3) counts."""
+    import numpy as np
+
+    _, reference_lengths, matches, candidate_totals = statistics_columns(matrix)  # r: the reference's length
+    values = np.empty((len(matrix), order, 3), dtype=np.int64)
+    values[:, :, 1] = np.maximum(reference_lengths[:, None] - np.arange(order), 0)
+    values[:, :, 0] = np.where(values[:, :, 1] > 0, candidate_totals, 0)
+    values[:, :, 2] = matches
+    return values
+
+
+def _counted_systems(systems, references, settings: ChrfSettings) -> list:
+    """For each system (its checked candidates), the :class:`ChrfStats` of each candidate against the
+    reference with the best sentence chrF among its checked references (``references[i]``, a list)."""
+    import numpy as np
+
+    with_words = settings.word_order > 0
+
+    def sequences(text):
+        return _sequences(text, settings.lowercase, settings.whitespace, with_words)
+
+    counts = [len(refs) for refs in references]
+    # Every (candidate, reference) pair is counted: a sentence with k references gives k pairs.
+    pair_references = [sequences(r) for refs in references for r in refs]
+    pair_systems = [[s for text, k in zip(candidates, counts) for s in [sequences(text)] * k] for candidates in systems]
+    parts = [_pair_values([[s[0] for s in pairs] for pairs in pair_systems], [r[0] for r in pair_references],
+                          settings.char_order)]
+    if with_words:
+        parts.append(_pair_values([[s[1] for s in pairs] for pairs in pair_systems],
+                                  [r[1] for r in pair_references], settings.word_order))
+    counted = []
+    for system_parts in zip(*parts):
+        rows = np.concatenate(system_parts, axis=1).reshape(len(pair_references), -1).tolist()
+        statistics, start = [], 0
+        for k in counts:
+            statistics.append(_best_reference(rows[start:start + k], settings))
+            start += k
+        counted.append(statistics)
+    return counted
+
+
 def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=0, beta=2,
                              lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfStats:
     """Statistics of one checked candidate against the reference with the best sentence chrF."""
     settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-    return _best_reference(_features_of(candidate, settings), [_features_of(r, settings) for r in references],
-                           settings)
+    return _counted_systems([[candidate]], [list(references)], settings)[0][0]
 
 
-def _features_of(text, settings: ChrfSettings) -> list:
-    return _features(text, settings.char_order, settings.word_order, settings.lowercase, settings.whitespace)
-
-
-def _best_reference(candidate_features, references_features, settings: ChrfSettings) -> ChrfStats:
-    """The candidate's counts against each reference; kept: the reference with the best sentence chrF
-    (the first on a tie), as sacrebleu keeps it.
+def _best_reference(rows, settings: ChrfSettings) -> ChrfStats:
+    """Of one candidate's counts against each reference (``rows``), the reference with the best
+    sentence chrF (the first on a tie), as sacrebleu keeps it.
 
     The scores are compared as sacrebleu compares them, on its 0-100 scale: two references whose chrF
     is mathematically equal can differ in the last bit on the 0-1 scale but not after the x 100, or
     the other way round, and a different choice changes the corpus counts.
     """
-    best_values: tuple = ()
     best_score, best_index = -1.0, 0
-    for index, reference_features in enumerate(references_features):
-        values = tuple(number for c, r in zip(candidate_features, reference_features) for number in _match(c, r))
-        if len(references_features) == 1:
-            best_values = values
-            break
-        score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=settings.eps_smoothing, scale=100.0)
-        if score > best_score:
-            best_values, best_score, best_index = values, score, index
-    return ChrfStats(best_values, settings.char_order, settings.word_order, reference_index=best_index,
-                     n_references=len(references_features))
+    if len(rows) > 1:
+        for index, values in enumerate(rows):
+            score = chrf_score_from_values(values, beta=settings.beta, eps_smoothing=settings.eps_smoothing,
+                                           scale=100.0)
+            if score > best_score:
+                best_score, best_index = score, index
+    return ChrfStats(tuple(rows[best_index]), settings.char_order, settings.word_order, reference_index=best_index,
+                     n_references=len(rows))
 
 
 def count_chrf_systems(systems: Sequence[Sequence[Text]], references: Sequence[References], settings: ChrfSettings,
                        *, function: str = "count_chrf_systems") -> list:
     """Per-sentence chrF statistics of each system against the same references: one list per system.
 
-    Each system is checked as :func:`corpus_chrf` checks it; the references' n-grams are counted once
-    for all systems (they are most of the work when there are several systems to score).
+    Each system is checked as :func:`corpus_chrf` checks it; all of them are counted against the
+    references in one pass of the counting engine (see :func:`_pair_values`).
     """
-    reference_features = None
-    counted = []
-    for lines in systems:
-        candidates, checked_references = check_corpus(lines, references, function=function)
-        if reference_features is None:
-            reference_features = [[_features_of(r, settings) for r in refs] for refs in checked_references]
-        counted.append([
-            _best_reference(_features_of(candidate, settings), features, settings)
-            for candidate, features in zip(candidates, reference_features)
-        ])
-    return counted
+    checked = [check_corpus(lines, references, function=function) for lines in systems]
+    if not checked:
+        return []
+    return _counted_systems([candidates for candidates, _ in checked], checked[0][1], settings)
 
 
 def sum_chrf_statistics(statistics: Sequence[ChrfStats]) -> ChrfStats:
@@ -490,8 +535,8 @@ def system_chrf(systems: Mapping[str, Sequence[Text]], references: Sequence[Refe
                 eps_smoothing: bool = False) -> dict:
     """Corpus chrF (Popovic 2015) of each system against the same references: ``{name: ChrfResult}``.
 
-    The numbers of ``corpus_chrf(systems[name], references, ...)``, but each reference's n-grams are
-    counted once for all systems instead of once per system.
+    The numbers of ``corpus_chrf(systems[name], references, ...)``, but the references are prepared
+    once and counted with several systems in each pass of the counting engine.
 
     >>> scores = system_chrf({"A": ["the cat"], "B": ["a dog"]}, [["the cat"]])
     >>> {name: round(result.score, 4) for name, result in scores.items()}

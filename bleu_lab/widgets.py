@@ -31,9 +31,9 @@ from __future__ import annotations
 import asyncio
 import html
 import io
-import os
 from contextlib import contextmanager
 
+from .answers import in_voila
 from .course import needs_extra
 
 with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
@@ -110,11 +110,6 @@ class _Summary:
 
     def __repr__(self) -> str:
         return f"{self._summary} (a live widget: run the cells in JupyterLab, or open the notebook in Voila)"
-
-
-def in_voila() -> bool:
-    """Whether this kernel was started by Voila (which sets ``VOILA_KERNEL_ID``, and ``SERVER_SOFTWARE=voila/...``)."""
-    return bool(os.environ.get("VOILA_KERNEL_ID")) or os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
 
 
 class LabNote:

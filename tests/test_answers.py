@@ -23,7 +23,7 @@ from nltk.translate import bleu_score as nltk_bleu
 from rouge_score import rouge_scorer
 from sacrebleu.metrics import BLEU, CHRF
 
-from bleu_lab.answers import HIDDEN_TEXT, answer_keys, load_answers, show_answers
+from bleu_lab.answers import HIDDEN_TEXT, VOILA_TEXT, answer_keys, load_answers, show_answers
 
 ROOT = Path(__file__).resolve().parents[1]
 CAT_MAT = ["the cat is on the mat", "there is a cat on the mat"]
@@ -73,6 +73,19 @@ def test_a_click_shows_the_answers(monkeypatch):
     assert shown[0].data == load_answers("00_start_here")
     button.click()  # a second click does not show them twice
     assert len(shown) == 1
+
+
+@pytest.mark.parametrize("variable, value", [("VOILA_KERNEL_ID", "a1b2"), ("SERVER_SOFTWARE", "voila/0.5.13")])
+def test_voila_shows_no_button_and_a_click_from_code_shows_nothing(monkeypatch, variable, value):
+    # A Voila demo is on the projector: one click on "Show answers" would show them to the class.
+    monkeypatch.setenv(variable, value)
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    hidden = show_answers("07_playground")
+    assert hidden._repr_mimebundle_() == {"text/plain": VOILA_TEXT}
+    hidden.reveal()
+    assert shown == [] and not hidden.shown
+    assert "Show answers" in VOILA_TEXT and "JupyterLab" in VOILA_TEXT
 
 
 def test_bad_keys_say_what_exists():

@@ -380,8 +380,8 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
 
     monkeypatch.setattr(ter_module, "reference_words", counting_reference_words)
     featured = []
-    real_features = chrf_module._features
-    monkeypatch.setattr(chrf_module, "_features", lambda text, *a: featured.append(text) or real_features(text, *a))
+    real_sequences = chrf_module._sequences
+    monkeypatch.setattr(chrf_module, "_sequences", lambda text, *a: featured.append(text) or real_sequences(text, *a))
     ref = write(tmp_path / "ref", wmt19.reference[:30])
     names = ["NEU", "UCAM", "online-B"]
     systems = [write(tmp_path / f"s{k}", wmt19.systems[name][:30]) for k, name in enumerate(names)]
@@ -390,7 +390,7 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
     assert code == 0
     assert counted == [3]         # BLEU: one count of all three systems, reused by the intervals and paired tests
     assert sum(tokenized) == 30   # TER: each reference line tokenized from its text once, for all three systems
-    # chrF: n-grams of each reference line once (30), and of each system's 30 lines (3 x 30).
+    # chrF: each reference line prepared once (30), and each system's 30 lines (3 x 30).
     assert len(featured) == 30 + 3 * 30
 
 
