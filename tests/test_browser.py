@@ -528,6 +528,9 @@ def test_voila_shows_no_answers_and_no_jupyterlab_instructions(voila_page):
                    "Answers**"):
         assert hidden not in text, f"Voila shows {hidden!r}"
     assert "Playground(children=" not in text and "Traceback" not in text
+    # The notebook ends with show_answers(...): under Voila a line, and no button to click in front of the class.
+    assert "Answers are not shown in this view" in text
+    assert voila_page.get_by_role("button", name="Show answers").count() == 0
 
 
 def _fill_boxes(page, candidate: str, references) -> None:

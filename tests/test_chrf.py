@@ -221,3 +221,23 @@ def test_a_tie_between_references_keeps_the_first_as_sacrebleu_does(candidates, 
     theirs = CHRF(**keywords).corpus_score(candidates, streams).score / 100
     assert corpus_chrf(candidates, references, **keywords).score == pytest.approx(theirs, abs=TOLERANCE)
     assert chrf(candidates[0], references[0], **keywords).reference_index == 0
+
+
+@pytest.mark.parametrize("per_pass", [1, 12, 40, 10**9])
+def test_systems_counted_in_groups_score_as_sacrebleu(monkeypatch, per_pass):
+    # The counting engine takes a few systems at a time (a bound on memory); however the systems are
+    # grouped, each keeps its own score. per_pass = 1 puts every system in a group of its own.
+    import importlib
+
+    chrf_module = importlib.import_module("bleu_lab.chrf")  # bleu_lab.chrf is also the function
+    monkeypatch.setattr(chrf_module, "_TOKENS_PER_PASS", per_pass)
+    references = [["the cat is on the mat", "there is a cat on the mat"], ["a dog barks", "the dog is barking"]]
+    systems = {"A": ["the cat sat on the mat", "a dog barked"], "B": ["cat mat", "the dog barks loudly"],
+               "C": ["", "dog"]}
+    scores = chrf_module.system_chrf(systems, references, word_order=2)
+    streams = [list(stream) for stream in zip(*references)]
+    for name, lines in systems.items():
+        assert scores[name].score == pytest.approx(CHRF(word_order=2).corpus_score(lines, streams).score / 100,
+                                                   abs=1e-12)
+    assert [len(group) for group in chrf_module._groups_of_systems([["ab"], ["cd"], ["ef"]], 2)] == {
+        1: [1, 1, 1], 12: [3], 40: [3], 10**9: [3]}[per_pass]
