@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .counting import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
-from .inputs import check_order_of_result
+from .inputs import check_order_of_result, weights_sum_problem
 from .scoring import brevity_penalty_value
 
 # One colour per n-gram order (Okabe and Ito's blue, vermillion, bluish green, reddish purple, then
@@ -255,6 +255,8 @@ def explain_bleu(result) -> str:
     tiny_zero = nltk_tiny_zero_note(result)
     if tiny_zero:
         lines.append(tiny_zero)
+    if weights_sum_problem(result.weights):
+        lines.append("note: " + weights_sum_problem(result.weights))
     return "\n".join(lines)
 
 
@@ -459,6 +461,8 @@ def bleu_html(result) -> str:
         f"{result.brevity_penalty:.4f}; "
         f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p>"
         + (f"<p style='margin:2px 0'><b>{html.escape(above_one_note(result))}</b></p>" if result.above_one else "")
+        + (f"<p style='margin:2px 0'><b>note: {html.escape(weights_sum_problem(result.weights))}</b></p>"
+           if weights_sum_problem(result.weights) else "")
         + f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(result.signature)}</code></p></div>"
     )
     return "".join(parts)

@@ -18,6 +18,7 @@ import difflib
 import math
 import numbers
 import reprlib
+import warnings
 from collections import UserString
 from collections.abc import Mapping, Sequence, Set
 from typing import Any, Union
@@ -468,7 +469,33 @@ def check_weights(weights) -> tuple[float, ...]:
     if not any(values):
         raise ValueError(f"at least one weight must be above 0, got {values!r}")
     check_order(len(values), "the number of weights")
-    return tuple(float(w) for w in values)
+    checked = tuple(float(w) for w in values)
+    problem = weights_sum_problem(checked)
+    if problem:
+        # Scored all the same, as nltk scores it; a warning (and a note in explain()) so it is never quiet.
+        warnings.warn(problem, UserWarning, stacklevel=2)
+    return checked
+
+
+def weights_sum_problem(weights) -> str:
+    """Why weights that do not sum to 1 give an unusual BLEU, or "" when they sum to 1.
+
+    BLEU's mean is exp(sum w_n log p_n) with weights that sum to 1 (Papineni et al. 2002, section
+    2.3: "positive weights w_n summing to one"); weights summing to s give that mean to the power s,
+    so [1, 1, 1, 1] gives the product of the precisions and [25, 25, 25, 25] almost 0.
+
+    >>> weights_sum_problem((0.5, 0.5)), weights_sum_problem((0.1,) * 10)
+    ('', '')
+    >>> weights_sum_problem((1.0, 1.0))[:40]
+    'weights sum to 2, not 1: BLEU (Papineni '
+    """
+    total = sum(weights)  # not math.fsum: it raises OverflowError where this gives inf
+    if abs(total - 1.0) <= 1e-9:
+        return ""
+    even = ", ".join(["0.25"] * 4) if len(weights) == 4 else ", ".join([f"{1 / len(weights):.4g}"] * len(weights))
+    return (f"weights sum to {total:g}, not 1: BLEU (Papineni et al. 2002) takes a weighted geometric mean with "
+            f"weights that sum to 1, so this score is that mean raised to the power {total:g} (nltk computes the "
+            f"same). For equal weights write weights=({even})")
 
 
 def check_order_and_weights(max_order, weights) -> tuple[int, tuple[float, ...] | None]:

@@ -326,3 +326,30 @@ def test_a_bad_line_in_a_later_system_is_named_by_system_and_line():
     with pytest.raises(ValueError) as error:
         meta_evaluation.system_bleu({"A": ["a b"], "B": ["a", "b"]}, [["a b"]])
     assert_mentions(str(error.value), "systems['A'] has 1, systems['B'] has 2 lines", "systems['B'] is off")
+
+
+# ---------------------------------------------------------------- second review (fifth session)
+
+
+@pytest.mark.parametrize("weights, total", [([1, 1, 1, 1], "4"), ([25, 25, 25, 25], "100"), ((0.5, 0.3), "0.8")])
+def test_weights_that_do_not_sum_to_one_are_scored_as_nltk_but_never_quietly(weights, total):
+    # Papineni et al. (2002, section 2.3) weigh the log precisions with weights that sum to one; nltk
+    # takes any weights, and bleu_lab gives nltk's number, with a warning and a note in the explanation.
+    candidate, reference = "the cat is on the mat today", "the cat sat on the mat today"
+    expected = nltk_bleu.sentence_bleu([reference.split()], candidate.split(), weights=weights,
+                                       smoothing_function=nltk_bleu.SmoothingFunction().method1)
+    with pytest.warns(UserWarning, match=f"weights sum to {total}, not 1"):
+        result = sentence_bleu(candidate, [reference], weights=weights, smoothing="method1", tokenize="none")
+    assert result.score == pytest.approx(expected, abs=1e-12)
+    assert f"note: weights sum to {total}, not 1" in result.explain()
+    assert f"weights sum to {total}, not 1" in result._repr_html_()
+
+
+def test_weights_that_sum_to_one_give_no_warning_and_no_note():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = sentence_bleu("a b c", ["a b c"], weights=(1 / 3,) * 3)
+        assert "weights sum" not in result.explain()
+        sentence_bleu("a b c", ["a b c"], weights=(0.7, 0.3, 0, 0))
