@@ -58,9 +58,11 @@ MAX_INPUT_BYTES = 32 * 1024**2
 def read_lines(path: str, stdin=None) -> list:
     """The lines of a UTF-8 text file (``-``: standard input), without their line endings.
 
-    Files and standard input are read the same way: as bytes, decoded strictly as UTF-8 with
-    universal newlines (a byte-order mark is kept, for the scorers to strip); a NUL byte or more
-    than ``MAX_INPUT_BYTES`` stops the reading with an error.
+    Files and standard input are read the same way: as bytes, decoded strictly as UTF-8 (a
+    byte-order mark is kept, for the scorers to strip); a NUL byte or more than ``MAX_INPUT_BYTES``
+    stops the reading with an error. As sacrebleu reads a file, lines end only at "\n" and lose their
+    trailing whitespace (line.rstrip()): "\r\n" ends a line; a lone "\r" stays in its line, where the
+    tokenizers read it as a space.
     """
     name = "standard input" if path == STDIN else repr(path)
     try:
@@ -82,16 +84,18 @@ def read_lines(path: str, stdin=None) -> list:
         raise CommandLineError(f"{name} is empty; it must hold one segment per line")
     if text.endswith("\n"):
         text = text[:-1]
-    return text.split("\n")
+    lines = [line.rstrip() for line in text.split("\n")]
+    if not any(lines):  # some empty lines are normal in a test set; only empty ones is the wrong file
+        raise CommandLineError(f"every line of {name} is empty or only spaces ({len(lines)} lines); it must hold "
+                               f"one segment per line: is it the right file?")
+    return lines
 
 
 def _read_text(stream, name: str) -> str:
     """The whole of ``stream`` (bytes, or text from a test's io.StringIO), read block by block with limits."""
     import codecs
-    import io
 
     utf8 = codecs.getincrementaldecoder("utf-8")("strict")
-    decoder = io.IncrementalNewlineDecoder(utf8, translate=True)  # what open(..., encoding="utf-8") does
     parts, size = [], 0
     while True:
         block = stream.read(READ_BLOCK)
@@ -106,7 +110,7 @@ def _read_text(stream, name: str) -> str:
             )
         pending = len(utf8.getstate()[0])  # bytes of a character cut by the previous block
         try:
-            parts.append(block if isinstance(block, str) else decoder.decode(block, final=not block))
+            parts.append(block if isinstance(block, str) else utf8.decode(block, final=not block))
         except UnicodeDecodeError as error:
             raise CommandLineError(
                 f"cannot read {name}: not UTF-8 text ({error.reason} at byte {size - pending + error.start})"
@@ -147,11 +151,12 @@ def _is_piped(stdin) -> bool:
 def resolve_roles(args, stdin) -> tuple[list, list, str]:
     """(candidate files, reference files, how the roles were read). Never guesses between two readings.
 
-    * sacrebleu's form: ``bleu-lab score REF... -i HYP...`` (or ``cat HYP | bleu-lab score REF...``);
+    * sacrebleu's form: ``bleu-lab score REF... -i HYP...`` (or ``cat HYP | bleu-lab score REF``);
     * named roles: ``-c/--candidates HYP...`` and ``-r/--references REF...`` (with ``-r``,
       files without an option are candidates);
     * two or more files without any role could be candidate-first (bleu_lab's old order) or
-      references-first (sacrebleu's): refused, with both right calls.
+      references-first (sacrebleu's): refused, with both right calls, even with standard input piped
+      (``cat HYP | bleu-lab score REF1 REF2`` is written ``... REF1 REF2 -i -``).
     """
     named = list(args.input or []) + list(args.candidates or [])
     if args.input and args.candidates:
@@ -167,16 +172,17 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
     elif named:
         how = "sacrebleu's form: REF... -i HYP" if args.input else "roles named with -c"
         candidates, references = named, files
-    elif files and _is_piped(stdin):
-        candidates, references, how = [STDIN], files, "sacrebleu's form: the candidate piped on standard input"
-    elif len(files) >= 2:
+    elif len(files) >= 2:  # whatever standard input is: a script's stdin need not hold the candidate
         first, rest = files[0], " ".join(files[1:])
         raise CommandLineError(
             f"which file is the candidate? 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
             f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). "
             f"Write 'bleu-lab score -c {first} -r {rest}' or, as in sacrebleu, "
-            f"'bleu-lab score {' '.join(files[:-1])} -i {files[-1]}'"
+            f"'bleu-lab score {' '.join(files[:-1])} -i {files[-1]}' (with the candidate piped in: "
+            f"'bleu-lab score {' '.join(files)} -i -')"
         )
+    elif files and _is_piped(stdin):
+        candidates, references, how = [STDIN], files, "sacrebleu's form: the candidate piped on standard input"
     else:
         raise CommandLineError(
             "no candidate file: write 'bleu-lab score REF -i HYP' (sacrebleu's form), "
@@ -367,19 +373,60 @@ def _confidence(scored: Scored, args) -> dict:
             "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
 
 
+CHRF_OPTIONS = ("chrf_char_order", "chrf_word_order", "chrf_beta", "chrf_whitespace", "chrf_lowercase",
+                "chrf_eps_smoothing")
+TER_OPTIONS = ("ter_case_sensitive", "ter_normalized", "ter_no_punct", "ter_asian_support")
+DEFAULTS = {"metrics": ["bleu"], "chrf_char_order": 6, "chrf_word_order": 0, "chrf_beta": 2, "seed": 12345}
+
+
+def _check_options(args, candidates, references):
+    """``args`` with its defaults filled in; an option given that nothing would use is refused.
+
+    The options' defaults are None (or False), so what the user gave is told apart from a default.
+    """
+    def given(*names):
+        shown = []
+        for name in names:
+            value = getattr(args, name)
+            if value is not None and value is not False:
+                text = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
+                shown.append(f"--{name.replace('_', '-')}{text}")
+        return " ".join(shown)
+
+    metrics = list(dict.fromkeys(args.metrics or DEFAULTS["metrics"]))  # -m bleu -m bleu scores BLEU once
+    refs, call = " ".join(references), f"bleu-lab score {' '.join(references)} -i {' '.join(candidates)}"
+    paired = given("paired_bs", "paired_ar")
+    if paired and len(candidates) < 2:
+        raise CommandLineError(f"{paired} compares two or more systems, and {candidates[0]} is the only candidate: "
+                               f"bleu-lab score {refs} -i {candidates[0]} SYSTEM {paired}")
+    sampling = given("n_samples", "seed")
+    if sampling and args.confidence is None and len(candidates) < 2:
+        raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
+                               f"and neither runs: {call} --confidence {sampling}")
+    for metric, name, options in (("chrf", "chrF", CHRF_OPTIONS), ("ter", "TER", TER_OPTIONS)):
+        unused = given(*options)
+        if unused and metric not in metrics:
+            chosen = " ".join(metrics)
+            raise CommandLineError(f"{unused}: for {name}, which is not among the metrics (-m {chosen}): "
+                                   f"{call} -m {chosen} {metric} {unused}")
+    filled = {name: default for name, default in DEFAULTS.items() if getattr(args, name) is None}
+    return argparse.Namespace(**{**vars(args), **filled, "metrics": metrics})
+
+
 def score_files(args, stdin=None) -> tuple:
     """Score the files named in ``args``; return (records, settings, warnings) for printing."""
     import bleu_lab
 
     candidate_files, reference_files, how = resolve_roles(args, stdin)
+    args = _check_options(args, candidate_files, reference_files)
     try:
         systems = [(path, read_lines(path, stdin)) for path in candidate_files]
     except CommandLineError as error:
         if "piped" in how and "standard input" in str(error):
-            files = " ".join(reference_files)
-            raise CommandLineError(
+            raise CommandLineError(  # only one file without a role is read this way (see resolve_roles)
                 f"{error}: with no -i/-c, the candidate is read from standard input, as sacrebleu does, and "
-                f"{files} are references. If a file is the candidate, name it: 'bleu-lab score -c HYP -r REF'"
+                f"{reference_files[0]} is the reference. If a file is the candidate, name it: "
+                f"'bleu-lab score -c HYP -r REF'"
             ) from None
         raise
     reference_streams = [(path, read_lines(path, stdin)) for path in reference_files]
@@ -394,7 +441,7 @@ def score_files(args, stdin=None) -> tuple:
                 )
     references = bleu_lab.references_from_streams([lines for _, lines in reference_streams])
     lines_only = [lines for _, lines in systems]
-    metrics = list(dict.fromkeys(args.metrics))
+    metrics = args.metrics
     try:
         per_metric = {metric: SCORERS[metric](lines_only, references, args) for metric in metrics}
     except SegmentTooLong as error:  # the library names candidates[i]; here it is a line of a file
@@ -566,13 +613,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("files", metavar="FILE", nargs="*",
                        help="reference file(s), as in sacrebleu (with -r: candidate files); '-' is standard input")
-    score.add_argument("-i", "--input", metavar="HYP", nargs="+",
+    # "extend": a repeated option adds its files (-r a -r b is -r a b) instead of replacing them.
+    score.add_argument("-i", "--input", metavar="HYP", nargs="+", action="extend",
                        help="candidate file(s), sacrebleu's name; several: the first is the baseline of paired tests")
-    score.add_argument("-c", "--candidates", metavar="HYP", nargs="+", help="candidate file(s), the same as -i")
-    score.add_argument("-r", "--references", metavar="REF", nargs="+", help="reference file(s)")
+    score.add_argument("-c", "--candidates", metavar="HYP", nargs="+", action="extend",
+                       help="candidate file(s), the same as -i")
+    score.add_argument("-r", "--references", metavar="REF", nargs="+", action="extend", help="reference file(s)")
     score.add_argument("--system", metavar="FILE", action="append", default=[],
                        help="another system's file, compared with the first candidate in a paired test")
-    score.add_argument("-m", "--metrics", nargs="+", choices=METRICS, default=["bleu"], metavar="METRIC",
+    # Default None, not ["bleu"], which "extend" would add to.
+    score.add_argument("-m", "--metrics", nargs="+", action="extend", choices=METRICS, metavar="METRIC",
                        help="metrics to compute: bleu, chrf, ter (default bleu; several in one run: -m bleu chrf ter)")
     score.add_argument("-sl", "--sentence-level", action="store_true", help="also print each line's score")
     # Names are checked by bleu_lab itself, whose one-line error suggests the closest valid name.
@@ -583,9 +633,10 @@ def build_parser() -> argparse.ArgumentParser:
                             f"{SACREBLEU_CLI_SMOOTHING}): {', '.join(SMOOTHING_NAMES)}")
     score.add_argument("--max-order", type=_positive_int, default=None, help="BLEU's longest n-gram (default 4)")
     score.add_argument("-lc", "--lowercase", action="store_true", help="BLEU: lowercase before tokenizing")
-    score.add_argument("--chrf-char-order", type=_positive_int, default=6, help="chrF character order (default 6)")
-    score.add_argument("--chrf-word-order", type=int, default=0, help="chrF word order (default 0; 2 is chrF++)")
-    score.add_argument("--chrf-beta", type=_positive_float, default=2, help="chrF beta (default 2)")
+    # Defaults None (filled in by _check_options): an option given for a metric that is not run is refused.
+    score.add_argument("--chrf-char-order", type=_positive_int, help="chrF character order (default 6)")
+    score.add_argument("--chrf-word-order", type=int, help="chrF word order (default 0; 2 is chrF++)")
+    score.add_argument("--chrf-beta", type=_positive_float, help="chrF beta (default 2)")
     score.add_argument("--chrf-whitespace", action="store_true", help="chrF: keep whitespace in character n-grams")
     score.add_argument("--chrf-lowercase", action="store_true", help="chrF: lowercase first")
     score.add_argument("--chrf-eps-smoothing", action="store_true", help="chrF: eps smoothing (chrF++.py, Moses)")
@@ -604,7 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="paired approximate randomization test (Riezler and Maxwell 2005) instead")
     score.add_argument("--n-samples", type=_positive_int, default=None,
                        help="bootstrap samples (default 1000) or randomization trials (default 10000), as sacrebleu")
-    score.add_argument("--seed", type=int, default=12345, help="random seed of the tests (default 12345, as sacrebleu)")
+    score.add_argument("--seed", type=int, help="random seed of the tests (default 12345, as sacrebleu)")
     examples = commands.add_parser("examples", help="the worked examples (same as no command)")
     for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
         examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")

@@ -153,6 +153,28 @@ def test_several_reference_files_are_several_references_per_line(tmp_path, capsy
     assert scores(out)["TER"]["signature"].startswith("nrefs:2|")
 
 
+def test_repeated_options_add_up(tmp_path, capsys, wmt19):
+    hypotheses, other = wmt19.systems["UCAM"][:60], wmt19.systems["NEU"][:60]
+    streams = [wmt19.reference[:60], wmt19.systems["online-G"][:60]]
+    hyp, hyp2 = write(tmp_path / "hyp", hypotheses), write(tmp_path / "hyp2", other)
+    ref, ref2 = (write(tmp_path / f"ref{k}", stream) for k, stream in enumerate(streams))
+    _, out, _ = run(capsys, "score", "-c", hyp, "-r", ref, "-r", ref2, "--format", "json")
+    expected = sacrebleu.corpus_bleu(hypotheses, streams, smooth_method="none").score / 100
+    assert abs(scores(out)["BLEU"]["score"] - expected) <= 1e-9
+    assert scores(out)["BLEU"]["signature"].startswith("nrefs:2|")
+    assert json.loads(out)["settings"]["references"] == [ref, ref2]
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-i", hyp2, "--n-samples", "100", "--format", "json")
+    assert [system["file"] for system in json.loads(out)["systems"]] == [hyp, hyp2]
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "chrf", "-m", "ter", "-m", "chrf", "--format", "json")
+    result = scores(out)
+    assert list(result) == ["chrF2", "TER"]  # each metric once, in the order given
+    assert abs(result["chrF2"]["score"] - CHRF().corpus_score(hypotheses, streams[:1]).score / 100) <= 1e-9
+    assert abs(result["TER"]["score"] - TER().corpus_score(hypotheses, streams[:1]).score / 100) <= 1e-9
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "-m", "bleu", "--format", "json")
+    assert list(scores(out)) == ["BLEU"] and json.loads(out)["settings"]["metrics"] == ["bleu"]
+    assert "-i (sacrebleu's name) or -c, not both" in one_line_error(capsys, "score", ref, "-i", hyp, "-c", hyp2)
+
+
 def test_several_metrics_in_one_run_agree_with_sacrebleu(tmp_path, capsys, wmt19):
     hypotheses, reference = wmt19.systems["NEU"][:150], wmt19.reference[:150]
     ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
@@ -206,9 +228,22 @@ def test_piped_standard_input_in_a_real_process(tmp_path):
 
 def test_empty_standard_input_is_an_error(tmp_path, capsys):
     ref = write(tmp_path / "ref", ["a"])
-    code, _, err = run(capsys, "score", ref, ref, stdin=io.StringIO(""))
+    code, _, err = run(capsys, "score", ref, stdin=io.StringIO(""))
     assert code == 2 and "standard input is empty" in err
     assert "the candidate is read from standard input, as sacrebleu does" in err and "-c HYP -r REF" in err
+
+
+@pytest.mark.parametrize("piped", ["", "the cat sat\n"])
+def test_two_files_without_roles_are_refused_whatever_standard_input_is(tmp_path, capsys, piped):
+    # A script's or notebook's standard input is not a terminal, and may be empty or hold anything.
+    a, b = write(tmp_path / "a", ["the cat sat"]), write(tmp_path / "b", ["the cat is here"])
+    code, out, err = run(capsys, "score", a, b, stdin=io.StringIO(piped))
+    assert (code, out) == (2, "")
+    assert "which file is the candidate" in err and f"bleu-lab score -c {a} -r {b}" in err
+    assert f"bleu-lab score {a} {b} -i -" in err  # the way to pipe a candidate against two references
+    process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", a, b], capture_output=True, text=True,
+                             timeout=120, input=piped)
+    assert process.returncode == 2 and "which file is the candidate" in process.stderr
 
 
 def test_candidate_identical_to_a_reference_gets_a_warning(tmp_path, capsys):
@@ -491,6 +526,47 @@ def test_empty_and_binary_files(tmp_path, capsys):
     assert "UTF-8" in one_line_error(capsys, "score", ref, "-i", str(binary))
 
 
+def test_a_file_of_empty_lines_is_refused_but_some_empty_lines_are_scored(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks"])
+    blank = tmp_path / "nl.txt"
+    for data in (b"\n\n", b" \n\t\r\n"):  # only spaces is empty too, as sacrebleu strips them
+        blank.write_bytes(data)
+        assert f"every line of {str(blank)!r} is empty" in one_line_error(capsys, "score", ref, "-i", str(blank))
+        assert f"every line of {str(blank)!r} is empty" in one_line_error(capsys, "score", str(blank), "-i", ref)
+    code, _, err = run(capsys, "score", ref, "-i", "-", stdin=io.StringIO("\n\n"))
+    assert code == 2 and "every line of standard input is empty" in err
+    hypotheses = ["the cat sat on the mat", ""]  # a system may leave a line empty
+    code, out, _ = run(capsys, "score", ref, "-i", write(tmp_path / "hyp", hypotheses), "--format", "json")
+    expected = sacrebleu.corpus_bleu(hypotheses, [["the cat is on the mat", "a dog barks"]], smooth_method="none")
+    assert code == 0 and abs(scores(out)["BLEU"]["score"] - expected.score / 100) <= 1e-9
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--paired-ar"], "--paired-ar compares two or more systems, and {hyp} is the only candidate: "
+                      "bleu-lab score {ref} -i {hyp} SYSTEM --paired-ar"),
+    (["--paired-bs"], "--paired-bs compares two or more systems"),
+    (["--n-samples", "500"], "--n-samples 500: for --confidence or a paired test (two or more candidates), and "
+                             "neither runs: bleu-lab score {ref} -i {hyp} --confidence --n-samples 500"),
+    (["--seed", "12345"], "--seed 12345: for --confidence or a paired test"),  # the default value, given
+    (["--chrf-beta", "3", "--chrf-whitespace"], "--chrf-beta 3 --chrf-whitespace: for chrF, which is not among "
+                                                "the metrics (-m bleu): bleu-lab score {ref} -i {hyp} -m bleu chrf"),
+    (["--chrf-word-order", "0", "-m", "ter"], "--chrf-word-order 0: for chrF, which is not among the metrics (-m ter)"),
+    (["-m", "bleu", "chrf", "--ter-normalized"], "--ter-normalized: for TER, which is not among the metrics "
+                                                 "(-m bleu chrf): bleu-lab score {ref} -i {hyp} -m bleu chrf ter"),
+])
+def test_options_that_cannot_apply_are_refused(tmp_path, capsys, options, message):
+    ref, hyp = write(tmp_path / "ref", ["the cat is on the mat"]), write(tmp_path / "hyp", ["the cat sat"])
+    assert message.format(ref=ref, hyp=hyp) in one_line_error(capsys, "score", ref, "-i", hyp, *options)
+
+
+def test_options_that_apply_are_accepted(tmp_path, capsys):
+    ref, hyp = write(tmp_path / "ref", ["the cat is on the mat"]), write(tmp_path / "hyp", ["the cat sat"])
+    for options in (["--confidence", "--n-samples", "50", "--seed", "1"], ["-m", "chrf", "--chrf-word-order", "0"],
+                    ["-m", "ter", "--ter-normalized"], ["-i", ref, "--paired-bs", "--n-samples", "50", "--seed", "1"]):
+        code, _, err = run(capsys, "score", ref, "-i", hyp, *options)
+        assert code == 0, err
+
+
 def test_paired_ar_refuses_nltk_smoothing(tmp_path, capsys):
     ref = write(tmp_path / "r", ["a b c"])
     err = one_line_error(capsys, "score", ref, "-i", ref, write(tmp_path / "s", ["a b"]), "--paired-ar",
@@ -549,6 +625,34 @@ def test_standard_input_is_decoded_as_files_are(tmp_path, capsys):
     _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", "-m", "ter", "--format", "json", stdin=stdin_of(data))
     # 1 substitution (the/a) over 6 reference words: the mark is not a word, "\r" not part of "mat".
     assert scores(from_file)["TER"]["score"] == scores(from_stdin)["TER"]["score"] == pytest.approx(1 / 6)
+
+
+def test_lines_end_only_at_newline_as_sacrebleu_reads_files(tmp_path, capsys):
+    from bleu_lab import cli
+
+    # A lone "\r" inside a line, a CRLF line end, trailing spaces and a tab.
+    hyp_data = b"the cat is\ron the mat  \r\na dog ran off\t\n"
+    ref_data = b"the cat sat on the mat\r\na dog ran off\rquickly \n"
+    # sacrebleu opens files with newline="\n" and takes line.rstrip(): these lines, by hand.
+    hypotheses = ["the cat is\ron the mat", "a dog ran off"]
+    reference = ["the cat sat on the mat", "a dog ran off\rquickly"]
+    (tmp_path / "hyp").write_bytes(hyp_data)
+    (tmp_path / "ref").write_bytes(ref_data)
+    hyp, ref = str(tmp_path / "hyp"), str(tmp_path / "ref")
+    assert cli.read_lines(hyp) == hypotheses and cli.read_lines(ref) == reference
+    argv = ("-m", "bleu", "chrf", "ter", "--smoothing", "exp", "--chrf-whitespace", "--format", "json")
+    _, from_file, _ = run(capsys, "score", ref, "-i", hyp, *argv)
+    _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", *argv, stdin=stdin_of(hyp_data))
+    expected = {"BLEU": BLEU(smooth_method="exp"), "chrF2": CHRF(whitespace=True), "TER": TER()}
+    for out in (from_file, from_stdin):
+        for name, metric in expected.items():
+            assert abs(scores(out)[name]["score"] - metric.corpus_score(hypotheses, [reference]).score / 100) <= 1e-9
+    # And sacrebleu's own command line on the same files.
+    process = subprocess.run([sys.executable, "-m", "sacrebleu", ref, "-i", hyp, "-m", "bleu", "chrf", "ter",
+                              "--chrf-whitespace", "-w", "4", "-f", "json"], capture_output=True, text=True,
+                             timeout=120, stdin=subprocess.DEVNULL)
+    theirs = {entry["name"]: entry["score"] for entry in json.loads(process.stdout)}
+    assert all(abs(100 * scores(from_file)[name]["score"] - theirs[name]) <= 1e-4 for name in expected)
 
 
 def test_blocks_cut_inside_a_character_or_a_line_ending(tmp_path, monkeypatch):
