@@ -15,17 +15,22 @@ Both places have the same layout::
 ``bleu-lab notebooks DIR`` writes the series at the top of DIR, the labs in
 DIR/exercises/ and the guide as DIR/teaching.md; solutions only with
 ``--solutions``. It refuses to overwrite an existing file unless given
-``--force``, and checks every target before it copies anything.
+``--force``, and checks every target before it copies anything. Relative
+links in the copied markdown that point at another course file are rewritten
+for the new layout (the lab guide's link to ``docs/teaching.md`` becomes
+``../teaching.md``).
 
-This module uses only the standard library and no relative imports:
-``setup.py`` loads it by path (before the package's dependencies exist) to
-learn which files to ship.
+This module imports only the standard library at the top and has no relative
+imports: ``setup.py`` loads it by path (before the package's dependencies
+exist) to learn which files to ship.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -77,10 +82,22 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
 
     Raises ``FileExistsError`` naming the first file that exists, before
     anything is written, unless ``force``; ``ValueError`` for an empty or blank
-    ``target`` string (see :func:`check_folder_name`). Returns the paths written.
+    ``target`` string (see :func:`check_folder_name`); ``TypeError`` for a
+    ``target`` that is not a path or flags that are not ``True``/``False``.
+    Returns the paths written.
     """
+    # Imported here: setup.py loads this module by path, where bleu_lab cannot be imported yet.
+    from bleu_lab.inputs import check_bool, describe
+
+    if not isinstance(target, (str, os.PathLike)):
+        raise TypeError(f"target must be the folder to copy the course into, a str or a pathlib.Path, "
+                        f"not {describe(target)}. Right: copy_course('course/')")
+    # solutions="no" is true: a flag that is not a bool would copy the solved labs by mistake.
+    check_bool(force, "force", ". Right: copy_course('course/', force=True)")
+    check_bool(solutions, "solutions", ". Right: copy_course('course/', solutions=True)")
     target = Path(check_folder_name(target))
-    sources = [s for s in course_sources(root or course_root()) if solutions or s[2] != "solutions"]
+    root = Path(root or course_root())
+    sources = [s for s in course_sources(root) if solutions or s[2] != "solutions"]
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
     existing = [target / relative for _, relative, _ in sources if (target / relative).exists()]
@@ -91,9 +108,37 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     for source, relative, _ in sources:
         destination = target / relative
         destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, destination)
+        if source.suffix == ".md":  # bytes in and out: line endings stay as they are
+            text = relink(source.read_bytes().decode("utf-8"), source, relative, sources)
+            destination.write_bytes(text.encode("utf-8"))
+        else:
+            shutil.copyfile(source, destination)
         written.append(destination)
     return written
+
+
+_LINK = re.compile(r"\]\((?P<path>[^)\s#:]+)(?P<anchor>#[^)\s]*)?\)")
+
+
+def relink(text: str, source: Path, relative: Path, sources) -> str:
+    """``text`` of the markdown file ``source`` with its links to other course files fixed for the copy.
+
+    The copy's layout differs from the repository's (``notebooks/exercises/README.md`` becomes
+    ``exercises/README.md``, ``docs/teaching.md`` becomes ``teaching.md``), so a relative link that
+    works in one is dead in the other. A link whose target is a course file in ``sources``
+    (as :func:`course_sources` gives them) is rewritten to where that file lands, relative to
+    ``relative`` (where ``source`` lands); every other link is left as it is.
+    """
+    landing = {path.resolve(): place for path, place, _ in sources}
+
+    def fix(match: re.Match) -> str:
+        place = landing.get((source.parent / match["path"]).resolve())
+        if place is None:
+            return match[0]
+        new = Path(os.path.relpath(place, relative.parent)).as_posix()
+        return f"]({new}{match['anchor'] or ''})"
+
+    return _LINK.sub(fix, text)
 
 
 def check_folder_name(target, *, name: str = "target", call: str = "copy_course({!r})"):

@@ -375,6 +375,13 @@ MISTAKES = [
 ]
 
 
+CASES = {"ngrams": "ngram_cases", "modified_precision": "precision_cases", "brevity_penalty": "brevity_cases",
+         "sentence_bleu": "sentence_cases", "corpus_bleu": "corpus_cases", "rouge_1": "rouge_cases"}
+EXPECTED = {"ngrams": cases.expected_ngrams, "modified_precision": cases.expected_precision,
+            "brevity_penalty": cases.expected_brevity, "sentence_bleu": cases.expected_sentence,
+            "corpus_bleu": cases.expected_corpus, "rouge_1": cases.expected_rouge}
+
+
 @pytest.mark.parametrize("name, wrong, key, words", MISTAKES, ids=[m[1].__name__ for m in MISTAKES])
 def test_usual_mistake_is_rejected_with_its_hint(name, wrong, key, words):
     result = getattr(check, name)(wrong)
@@ -384,7 +391,12 @@ def test_usual_mistake_is_rejected_with_its_hint(name, wrong, key, words):
     # The report shows the failing case: its inputs, the expected and the actual value.
     assert "expected:" in result.message
     assert ("got:" in result.message) or ("raised:" in result.message)
-    assert result.message.startswith(f"✗ check.{name}: case ")
+    # The first line counts the passing cases first, then names the case shown (and why that one).
+    header = result.message.splitlines()[0]
+    passes = "passes" if result.cases_passed == 1 else "pass"
+    assert header.startswith(f"✗ check.{name}: {result.cases_passed} of {result.cases_total} cases {passes}; ")
+    number = [c.label for c in getattr(cases, CASES[name])()].index(result.case) + 1
+    assert header.endswith(f" case {number}: {result.case}"), header
 
 
 @pytest.mark.parametrize("name", check.CHECK_NAMES)
@@ -798,3 +810,97 @@ def test_partial_credit_counts_the_passing_cases():
     assert (result.cases_passed, result.cases_total) == (right, len(cases.precision_cases()))
     assert 0 < result.fraction < 1
     assert check.modified_precision(modified_precision).fraction == 1.0
+
+
+# ------------------------------------------------ which case the message shows, and what its first line says
+
+
+def test_the_first_line_counts_the_passing_cases_before_naming_the_failing_one():
+    """'case 8 of 8 fails' read as '7 of 8 pass' when none passed: the count of passing cases comes first."""
+    result = check.ngrams(ngrams_swapped)  # fails every case
+    header = result.message.splitlines()[0]
+    assert header == "✗ check.ngrams: 0 of 8 cases pass; the smallest failing one is case 6: an empty sentence"
+    assert "of 8 fails" not in result.summary
+    assert result.summary.startswith(header + " (expected Counter(), raised TypeError")
+
+
+def test_one_passing_case_is_singular():
+    result = check.brevity_penalty(bp_inverted)  # right only for the empty candidate
+    assert (result.cases_passed, result.cases_total) == (1, 9)
+    assert result.message.startswith("✗ check.brevity_penalty: 1 of 9 cases passes; ")
+
+
+def _failing_labels(name, wrong):
+    from bleu_lab.exercises.runner import _same
+
+    failing = []
+    for case in getattr(cases, CASES[name])():
+        expected = EXPECTED[name](*copy.deepcopy(case.args))
+        try:
+            answer = wrong(*copy.deepcopy(case.args))
+        except Exception:
+            failing.append(case)
+            continue
+        if isinstance(answer, Counter):
+            answer = {gram: count for gram, count in answer.items() if count}
+        if not _same(tuple(answer) if isinstance(answer, list) else answer, expected):
+            failing.append(case)
+    return failing
+
+
+@pytest.mark.parametrize("name, wrong, key, words", MISTAKES, ids=[m[1].__name__ for m in MISTAKES])
+def test_the_first_line_calls_a_case_the_smallest_only_when_it_is(name, wrong, key, words):
+    result = getattr(check, name)(wrong)
+    header = result.message.splitlines()[0]
+    smallest = min(_failing_labels(name, wrong), key=lambda c: cases.size(c.args))
+    if "the smallest failing one is" in header:
+        assert result.case == smallest.label, header
+    else:  # an ordinary case shown before a smaller edge case, or a case that shows the mistake
+        assert result.case != smallest.label or "shows the mistake best" in header, header
+        assert "start with failing case" in header or "shows the mistake best" in header, header
+
+
+@pytest.mark.parametrize("wrong", [seed_style_precision, precision_reference_total], ids=lambda f: f.__name__)
+def test_a_recall_is_shown_on_the_seven_thes_not_on_the_empty_candidate(wrong):
+    """The empty candidate's (0, 3) for (0, 0) does not show a recall; the paper's seven "the"s do.
+
+    By hand: 'the' occurs 7 times in the candidate and at most twice in one reference ("the cat is
+    on the mat"), so the clipped matches are 2 and the candidate has 7 unigrams: (2, 7). Dividing by
+    the first reference's unigrams instead gives (2, 6).
+    """
+    result = check.modified_precision(wrong)
+    seven = cases.precision_cases()[2]
+    assert seven.args[0] == ["the"] * 7 and "mp-reference-total" in seven.shows
+    assert result.mistake == "mp-reference-total" and result.case == seven.label, result.message
+    assert result.message.splitlines()[0] == (
+        f"✗ check.modified_precision: 0 of 8 cases pass; the failing case that shows the mistake best is "
+        f"case 3: {seven.label}")
+    assert "expected: (2, 7)" in result.message and "got:      (2, 6)" in result.message
+    assert "computes recall" in result.hint
+    assert "(expected (2, 7), got (2, 6))" in result.summary  # what the grader's CSV gets
+
+
+def precision_closest_reference_total(candidate, references, n):
+    """Divides by the n-grams of the reference closest in length: right on the seven "the"s (7 and 7)."""
+    matches, _ = modified_precision(candidate, references, n)
+    reference = min(references, key=lambda r: (abs(len(r) - len(candidate)), len(r)))
+    return matches, max(0, len(reference) - n + 1)
+
+
+def test_a_case_that_shows_a_mistake_is_shown_only_if_the_answer_there_is_that_mistake():
+    result = check.modified_precision(precision_closest_reference_total)
+    assert result.mistake == "mp-reference-total"
+    assert result.case == "an empty candidate", result.message  # the seven "the"s pass here: keep the smallest
+    assert "the smallest failing one is case 8" in result.message.splitlines()[0]
+
+
+@pytest.mark.parametrize("name", check.CHECK_NAMES)
+def test_every_case_shows_only_mistakes_it_can_tell(name):
+    """Case.shows names HINTS keys, and some built-in version of each mistake gets that case wrong."""
+    spec_mistakes = getattr(mistakes, CASES[name].replace("_cases", "_mistakes"))()
+    for case in getattr(cases, CASES[name])():
+        expected = EXPECTED[name](*copy.deepcopy(case.args))
+        for key in case.shows:
+            assert key in HINTS, (case.label, key)
+            answers = [wrong(*copy.deepcopy(case.args)) for k, wrong in spec_mistakes if k == key]
+            assert any(answer != expected for answer in answers), (case.label, key)

@@ -101,7 +101,8 @@ def test_four_submissions_give_four_rows_within_the_time_limit(submissions, tmp_
     assert wrong["lab1.modified_precision"] == f"{3 * right / len(NO_CLIPPING_RIGHT):.2f}" != "0.00"
     assert wrong["points"] == f"{2 + 3 * right / len(NO_CLIPPING_RIGHT):.2f}"
     assert wrong["passed"] == "1"
-    assert "modified_precision: case 6 of 8 fails" in wrong["message"]  # the smallest failing case
+    assert ("modified_precision: 5 of 8 cases pass; the smallest failing one is case 6: a repeated bigram "
+            "against several references (expected (2, 5), got (3, 5))") in wrong["message"]
     assert "You do not clip" in wrong["message"]
 
     assert (crashing["lab1.ngrams"], crashing["lab1.modified_precision"]) == ("0.00", "0.00")
@@ -229,3 +230,197 @@ def test_the_command_line_timeout_is_checked_by_check_timeout(tmp_path, capsys, 
         grade.main([str(tmp_path), "--out", str(tmp_path / "out.csv"), "--timeout", "5"])
     assert stop.value.code == 2
     assert "error: refused by check_timeout: 5.0 --timeout" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- a thread left running
+
+
+BACKGROUND_THREAD = "import threading, time; threading.Thread(target=lambda: time.sleep(1000)).start()"
+
+
+def test_a_thread_left_running_does_not_turn_finished_checks_into_a_time_out(tmp_path):
+    """A non-daemon thread kept the subprocess alive until the time limit; its checks had all passed."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    notebook = nbformat.read(LAB1, as_version=4)
+    notebook.cells.insert(1, nbformat.v4.new_code_cell(BACKGROUND_THREAD))
+    _write(folder, "erin_thread.ipynb", notebook)
+    (row,) = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
+    assert row["message"] == "all 2 checks pass"
+    assert (row["points"], row["max_points"], row["passed"]) == ("5.00", "5.00", 2)
+
+
+BACKGROUND_PROCESS = ("import subprocess, sys\n"
+                      "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)'])")
+
+
+def test_a_complete_report_counts_even_when_the_time_ran_out_after_it(tmp_path):
+    """A process the submission started keeps the grader's stderr pipe open past the time limit.
+
+    The grader then stops the whole process group at the limit, as for an endless loop, but the
+    report was complete: its checks stand, and nothing is called a time-out.
+    """
+    folder = tmp_path / "in"
+    folder.mkdir()
+    notebook = nbformat.read(LAB1, as_version=4)
+    notebook.cells.insert(1, nbformat.v4.new_code_cell(BACKGROUND_PROCESS))
+    _write(folder, "frank_process.ipynb", notebook)
+    (row,) = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
+    assert row["message"] == "all 2 checks pass"
+    assert row["points"] == "5.00"
+
+
+# ---------------------------------------------------------------- refused before anything is graded
+
+
+@pytest.fixture
+def one_submission(tmp_path, monkeypatch):
+    """A folder with one notebook, and a grade_one that fails the test if anything gets graded."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _write(folder, "alice.ipynb", nbformat.read(LAB1, as_version=4))
+
+    def must_not_grade(*args, **kwargs):
+        raise AssertionError("a submission was graded before the output was checked")
+
+    monkeypatch.setattr(grade, "grade_one", must_not_grade)
+    return folder
+
+
+def _main_error(capsys, argv) -> str:
+    assert grade.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+def test_an_output_that_is_a_folder_is_refused_before_grading(one_submission, tmp_path, capsys):
+    out = tmp_path / "results"
+    out.mkdir()
+    err = _main_error(capsys, [str(one_submission), "--out", str(out)])
+    assert err == f"error: the output {out} is a folder; name the CSV file to write, e.g. {out / 'results.csv'}"
+    assert list(out.iterdir()) == []
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_grading(one_submission, tmp_path, capsys):
+    out = tmp_path / "no_such_folder" / "results.csv"
+    err = _main_error(capsys, [str(one_submission), "--out", str(out)])
+    assert err == (f"error: cannot write {out}: the folder {out.parent} does not exist; create it first "
+                   f"(mkdir -p {out.parent}) or name a file in an existing folder")
+    assert not out.parent.exists()
+
+
+def test_an_output_in_a_file_is_refused_before_grading(one_submission, tmp_path, capsys):
+    out = one_submission / "alice.ipynb" / "results.csv"
+    err = _main_error(capsys, [str(one_submission), "--out", str(out)])
+    assert err == f"error: cannot write {out}: {out.parent} is a file, not a folder"
+
+
+def _refusing_open(refused: Path, modes: str):
+    def fake_open(file, mode="r", *args, **kwargs):
+        if Path(file) == refused and mode[0] in modes:
+            raise PermissionError(13, "Permission denied", str(file))
+        return open(file, mode, *args, **kwargs)
+
+    return fake_open
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_grading(one_submission, tmp_path, capsys, monkeypatch):
+    out = tmp_path / "results.csv"
+    monkeypatch.setattr(grade, "open", _refusing_open(out, "aw"), raising=False)  # even root is refused
+    err = _main_error(capsys, [str(one_submission), "--out", str(out)])
+    assert err == f"error: cannot write {out}: Permission denied; name a file in a folder you can write to"
+
+
+def test_an_output_that_fails_after_grading_is_one_line_too(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "broken.ipynb").write_text("{ not json", encoding="utf-8")  # its row needs no subprocess
+    out = tmp_path / "results.csv"
+    monkeypatch.setattr(grade, "open", _refusing_open(out, "w"), raising=False)  # the check passes, the write not
+    err = _main_error(capsys, [str(folder), "--out", str(out)])
+    assert err == (f"error: cannot write {out} after grading: Permission denied; the grades were not saved, "
+                   f"grade again with another output file")
+
+
+def test_checking_the_output_leaves_no_file_behind_and_an_old_one_untouched(tmp_path):
+    new = tmp_path / "new.csv"
+    assert grade.check_output(str(new)) == new and not new.exists()
+    old = tmp_path / "old.csv"
+    old.write_text("an old results file\n", encoding="utf-8")
+    assert grade.check_output(old) == old and old.read_text(encoding="utf-8") == "an old results file\n"
+    with pytest.raises(TypeError, match=r"out must be a path \(a str or a pathlib.Path\), not a value of type int: "
+                                        r"grade\(folder, 'results.csv'\)"):
+        grade.check_output(5)
+
+
+@pytest.mark.parametrize("files, holds", [
+    ({}, "it holds no file at all"),
+    ({".ipynb_checkpoints/a-checkpoint.ipynb": "{}"},
+     "it holds only Jupyter's checkpoint copies, in .ipynb_checkpoints/, which are never graded"),
+    ({"notes.txt": "hi"}, "it holds 1 other file: notes.txt"),
+    ({"a.py": "", "b/c.json": "{}"}, "it holds 2 other files: a.py, b/c.json"),
+    ({"submissions.zip": ""}, "it holds 1 other file: submissions.zip) (unzip them first"),
+])
+def test_a_folder_without_notebooks_is_an_error_not_an_empty_csv(tmp_path, capsys, files, holds):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    out = tmp_path / "results.csv"
+    out.write_text("last week's grades\n", encoding="utf-8")
+    err = _main_error(capsys, [str(folder), "--out", str(out)])
+    assert err == (f"error: no notebooks to grade: no .ipynb file in {folder} or its subfolders ({holds}); "
+                   f"give the folder that holds the submitted notebooks")
+    assert out.read_text(encoding="utf-8") == "last week's grades\n"  # not replaced by an empty CSV
+    with pytest.raises(FileNotFoundError, match="no notebooks to grade"):
+        grade.grade(folder, out, timeout=TIMEOUT, log=lambda *a: None)
+
+
+# ---------------------------------------------------------------- one check, one submission
+
+
+def test_one_check_and_one_submission_are_singular(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _write(folder, "lab3_grace.ipynb", nbformat.read(LAB1.with_name("lab3_rouge_1.ipynb"), as_version=4))
+    lines = []
+    (row,) = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lines.append)
+    assert row["message"] == "the 1 check passes"
+    assert lines[0].startswith("lab3_grace.ipynb: its 1 check passes, 3.00/3.00 points (")
+    assert lines[1] == f"graded 1 submission: {tmp_path / 'out.csv'}"
+
+
+def test_the_log_line_agrees_with_its_counts():
+    assert grade._checks_pass(2, 2) == "2 of 2 checks pass"
+    assert grade._checks_pass(1, 5) == "1 of 5 checks passes"
+    assert grade._checks_pass(0, 1) == "its 1 check fails"
+    assert grade._checks_pass(0, 0) == "0 of 0 checks pass"
+
+
+# ---------------------------------------------------------------- the two graders, side by side in the docs
+
+
+def test_the_docs_give_both_graders_scores_for_the_same_work():
+    """Partial credit here, all or nothing in nbgrader's check cells: the docs' 3.88 and 2 of 5 are these."""
+    from collections import Counter
+
+    from bleu_lab.exercises import check
+
+    namespace = {"Counter": Counter, "check": check, "display": lambda _: None}
+    exec("def ngrams(tokens, n):\n    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))\n"
+         + NO_CLIPPING, namespace)
+    ours = sum(grade.POINTS[name] * getattr(check, name)(namespace[name]).fraction
+               for name in ("ngrams", "modified_precision"))
+    theirs = 0
+    for name in ("ngrams", "modified_precision"):
+        try:
+            exec(build.nbgrader_check_source([(name, name)]), namespace)  # the autograded cell, as nbgrader runs it
+        except AssertionError:
+            continue
+        theirs += grade.POINTS[name]
+    assert (f"{ours:.2f}", theirs) == ("3.88", 2)
+    for guide in (ROOT / "docs" / "teaching.md", ROOT / "notebooks" / "exercises" / "README.md"):
+        text = " ".join(guide.read_text(encoding="utf-8").split())
+        assert "3.88 of 5" in text and "2 of 5" in text and "assert result.passed" in text, guide

@@ -3,7 +3,8 @@
 A case is one input for the student's function: the examples of Papineni et al. (2002)
 and Lin (2004), then the edges (an empty candidate, a candidate shorter than n, repeated
 words, several references, references tied in length). :func:`size` orders them: a
-failing check reports its smallest failing case, the easiest to work through by hand.
+failing check reports its smallest failing case, the easiest to work through by hand, unless
+the student's answer is a usual mistake that another failing case shows better (``Case.shows``).
 """
 
 from __future__ import annotations
@@ -15,12 +16,19 @@ from .mistakes import plain_counts
 
 @dataclass(frozen=True)
 class Case:
-    """One input for the student's function; ``note`` explains the edge it tests."""
+    """One input for the student's function; ``note`` explains the edge it tests.
+
+    ``shows`` names the usual mistakes (HINTS keys) this case makes plain. A small edge case can
+    give a mistake's answer only by accident (dividing by the reference's n-grams turns an empty
+    candidate's (0, 0) into (0, 3)); when a check recognises one of these mistakes, it shows this
+    case instead of a smaller one, if the student's answer here is that mistake's too.
+    """
 
     label: str
     args: tuple
     note: str = ""
     on_error: str | None = None  # the HINTS key to give when the student's function raises here
+    shows: tuple = ()
 
 
 def _t(text: str) -> list:
@@ -64,7 +72,9 @@ def precision_cases():
              (PAPER_CANDIDATE_2, PAPER_REFERENCES, 1)),
         Case("Papineni et al. (2002), section 2.1: seven times 'the' (2/7 in the paper)",
              (PAPER_THE, CAT_REFERENCES, 1),
-             "'the' occurs 7 times in the candidate but at most twice in one reference."),
+             "'the' occurs 7 times in the candidate but at most twice in one reference.",
+             # a recall divides by the first reference's 6 unigrams: 2/6 where the paper has 2/7
+             shows=("mp-reference-total",)),
         Case("Papineni et al. (2002), section 2.1: candidate 1, bigrams (10/17 in the paper)",
              (PAPER_CANDIDATE_1, PAPER_REFERENCES, 2)),
         Case("repeated words against several references",

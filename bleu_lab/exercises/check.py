@@ -7,7 +7,8 @@ references tied in length) and compares every answer with bleu_lab's own
 implementation. It returns a :class:`CheckResult`: ``.passed``, ``.message``,
 a readable ``str`` and a green or red box in a notebook.
 
-For the smallest failing case the message shows the inputs (as code the
+The message says how many cases pass; for one failing case (the smallest, or
+the one that shows the recognised mistake best) it shows the inputs (as code the
 student can paste), the expected and the actual value, and one hint. The hint
 names the usual mistake when the student's answer is exactly what a
 deliberately wrong implementation gives (clipping by the sum over references,

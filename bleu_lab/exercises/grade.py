@@ -21,7 +21,12 @@ calls), then one column per function per lab, ``lab1.ngrams``,
 ``lab1.modified_precision``, ``lab2.ngrams``, ... holding the points earned (empty
 for the other labs' columns), then ``points`` and ``max_points`` (the sums),
 ``passed`` and ``total`` (numbers of checks that pass completely), and ``message``
-(what went wrong, on one line; "all N checks pass" otherwise).
+(what went wrong, on one line; "all N checks pass" otherwise, "the 1 check passes" for a
+lab of one check).
+
+Before any submission runs, :func:`grade` makes sure there is something to grade and that the
+CSV can be written: a folder with no notebook, or an output that is a folder, sits in a missing
+folder or cannot be written, is an error at once, not after minutes of grading.
 
 In Python, :func:`grade_one` returns the row as a dict, which also keeps one
 ``pass``/``fail`` entry per check name (``row["ngrams"]``) and the points per check
@@ -42,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 from ..inputs import check_real, describe, is_real_number
@@ -197,6 +203,7 @@ def run_one(notebook_path: Path, report_path: Path) -> None:
                 except Exception as error:  # a check should never raise; if it does, the row says so
                     event(kind="result", check=name, passed=False,
                           summary=f"the check itself failed: {type(error).__name__}: {error}")
+        event(kind="done")  # the report is complete: whatever still runs cannot change the grade
 
 
 def _short_summary(result) -> str:
@@ -305,6 +312,10 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
 
     results = {e["check"]: e for e in events if e.get("kind") == "result"}
     messages = [e["text"] for e in events if e.get("kind") == "error"]
+    # A complete report counts even if the time ran out after it: something the submission started
+    # (a process holding the grader's stderr open, say) outlived its checks, which are all done.
+    if timed_out and any(e.get("kind") == "done" for e in events):
+        timed_out = False
     if timed_out:
         started = [e for e in events if e.get("kind") in ("cell", "start")]
         last = started[-1] if started else None
@@ -342,7 +353,7 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
     if not checks:
         messages.append("no exercise found: the notebook calls no check and defines none of the functions")
     if not messages:
-        messages.append(f"all {len(checks)} checks pass")
+        messages.append("the 1 check passes" if len(checks) == 1 else f"all {len(checks)} checks pass")
     row["message"] = " | ".join(" ".join(m.split()) for m in messages)
     return row
 
@@ -352,24 +363,98 @@ def submissions(folder: Path) -> list:
     return sorted(p for p in Path(folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
+def _checks_pass(passed: int, total: int) -> str:
+    """'2 of 2 checks pass', '1 of 5 checks passes', 'its 1 check passes': a log line's verdict."""
+    if total == 1:
+        return f"its 1 check {'passes' if passed else 'fails'}"
+    return f"{passed} of {total} checks {'passes' if passed == 1 else 'pass'}"
+
+
+def _path(value, name: str, right: str) -> Path:
+    """``value`` as a Path, or a TypeError naming ``name``: Path(5) would say only 'expected str'."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a path (a str or a pathlib.Path), not {describe(value)}: {right}")
+    return Path(value)
+
+
+def _notebooks_in(folder: Path) -> list:
+    """:func:`submissions`, or a FileNotFoundError that says what the folder holds instead."""
+    found = submissions(folder)
+    if found:
+        return found
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    others = sorted(p.relative_to(folder).as_posix() for p in files if ".ipynb_checkpoints" not in p.parts)
+    if others:
+        holds = (f"it holds {len(others)} other file{'s' if len(others) > 1 else ''}: {', '.join(others[:3])}"
+                 f"{', ...' if len(others) > 3 else ''}")
+    elif files:
+        holds = "it holds only Jupyter's checkpoint copies, in .ipynb_checkpoints/, which are never graded"
+    else:
+        holds = "it holds no file at all"
+    zipped = " (unzip them first)" if any(name.lower().endswith(".zip") for name in others) else ""
+    raise FileNotFoundError(
+        f"no notebooks to grade: no .ipynb file in {folder} or its subfolders ({holds}){zipped}; "
+        f"give the folder that holds the submitted notebooks")
+
+
+def check_output(out) -> Path:
+    """``out`` as a Path once it is sure a CSV can be written there, else an error that names the fix.
+
+    Called before any submission runs: grading takes up to the time limit per notebook, and an output
+    that cannot be written found only at the end loses all of it. The check opens the file for
+    appending (its content is untouched) and removes it again if it did not exist, so a refused or
+    interrupted grading leaves no empty CSV behind.
+    """
+    out = _path(out, "out", "grade(folder, 'results.csv')")
+    if out.is_dir():
+        raise IsADirectoryError(f"the output {out} is a folder; name the CSV file to write, e.g. {out / 'results.csv'}")
+    parent = out.parent
+    if not parent.exists():
+        raise FileNotFoundError(f"cannot write {out}: the folder {parent} does not exist; create it first "
+                                f"(mkdir -p {parent}) or name a file in an existing folder")
+    if not parent.is_dir():
+        raise NotADirectoryError(f"cannot write {out}: {parent} is a file, not a folder")
+    existed = out.exists()
+    try:
+        with open(out, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise type(error)(f"cannot write {out}: {error.strerror or error}; name a file in a folder you can "
+                          f"write to") from None
+    if not existed:
+        out.unlink(missing_ok=True)
+    return out
+
+
 def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) -> list:
-    """Grade every notebook under ``folder`` and write the CSV to ``out``; return the rows."""
+    """Grade every notebook under ``folder`` and write the CSV to ``out``; return the rows.
+
+    Everything that can be checked is checked before the first submission runs: ``timeout``, the
+    folder (it must hold at least one notebook: an empty CSV would replace an old one with nothing)
+    and ``out`` (:func:`check_output`).
+    """
     timeout = check_timeout(timeout)  # before any submission runs
-    folder = Path(folder)
+    folder = _path(folder, "folder", "grade('submissions/', 'results.csv')")
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
+    paths = _notebooks_in(folder)
+    out = check_output(out)
     rows = []
-    for path in submissions(folder):
+    for path in paths:
         start = time.monotonic()
         row = grade_one(path, folder, timeout)
         rows.append(row)
-        log(f"{row['file']}: {row['passed']}/{row['total']} checks pass, {row['points']}/{row['max_points']} points "
-            f"({time.monotonic() - start:.1f} s)")
-    with open(out, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(rows)
-    log(f"graded {len(rows)} submission(s): {out}")
+        log(f"{row['file']}: {_checks_pass(row['passed'], row['total'])}, {row['points']}/{row['max_points']} "
+            f"points ({time.monotonic() - start:.1f} s)")
+    try:
+        with open(out, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=COLUMNS, extrasaction="ignore")
+            writer.writeheader()
+            writer.writerows(rows)
+    except OSError as error:  # checked before grading, so something changed in the meantime
+        raise type(error)(f"cannot write {out} after grading: {error.strerror or error}; the grades were not "
+                          f"saved, grade again with another output file") from None
+    log(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''}: {out}")
     return rows
 
 
@@ -387,8 +472,7 @@ def main(argv=None) -> int:
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.run_one:
-        run_one(args.run_one, args.report)
-        return 0
+        _run_one_and_exit(args.run_one, args.report)
     if args.folder is None:
         parser.error("give the folder of submitted notebooks, e.g. python -m bleu_lab.exercises.grade submissions/")
     try:
@@ -397,10 +481,29 @@ def main(argv=None) -> int:
         parser.error(str(error))
     try:
         grade(args.folder, args.out, timeout)
-    except FileNotFoundError as error:
+    except OSError as error:  # a missing or empty folder, an output that cannot be written
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0
+
+
+def _run_one_and_exit(notebook_path: Path, report_path: Path):
+    """The subprocess: :func:`run_one`, then exit at once, without returning.
+
+    A normal exit would wait for every non-daemon thread the submission left running (the
+    interpreter joins them at shutdown) and run the submission's atexit handlers; the parent would
+    then wait for its time limit and report a time-out although every check is done. ``os._exit``
+    ends the process, and the threads with it, as soon as the report is written.
+    """
+    code = 0
+    try:
+        run_one(notebook_path, report_path)
+    except BaseException:  # a bug of the grader's own: its traceback goes to the parent's stderr pipe
+        traceback.print_exc()
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

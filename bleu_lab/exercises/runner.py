@@ -47,7 +47,7 @@ class CheckResult:
         self.passed = bool(passed)
         self.message = message
         self.mistake = mistake  # a key of HINTS, or None
-        self.case = case  # label of the failing case the message shows (the smallest)
+        self.case = case  # label of the failing case the message shows (see run: usually the smallest)
         # "ok", "failed", "not-implemented", "exception", "bad-return", "mutated", "not-callable", "helper"
         self.status = status
         self.detail = detail  # "expected 0.5, got 1.0" or "raised ZeroDivisionError: ...", for one-line summaries
@@ -400,9 +400,28 @@ def _hint_text(spec, key, case) -> str | None:
     return case.note or None
 
 
-def _report(spec, index, case, lines, hint, status, key=None, passed_cases=0) -> CheckResult:
+def _cases(count: int) -> str:
+    return f"{count} case" if count == 1 else f"{count} cases"
+
+
+def _how_many_pass(passed: int, total: int) -> str:
+    """'0 of 8 cases pass', '1 of 9 cases passes': the count comes first, so no one reads '7 of 8 pass'."""
+    return f"{passed} of {_cases(total)} {'passes' if passed == 1 else 'pass'}"
+
+
+# Why the message shows the case it shows (see run), so the header never claims more than is true:
+# "first" is an ordinary case shown before a smaller edge case, or the first edge case in the list.
+_WHY = {
+    "smallest": "the smallest failing one is case {number}: {label}",
+    "shows": "the failing case that shows the mistake best is case {number}: {label}",
+    "first": "start with failing case {number}: {label}",
+}
+
+
+def _report(spec, index, case, lines, hint, status, key, passed_cases, why) -> CheckResult:
     detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
-    header = f"✗ check.{spec.name}: case {index + 1} of {len(spec.cases)} fails: {case.label}"
+    header = (f"✗ check.{spec.name}: {_how_many_pass(passed_cases, len(spec.cases))}; "
+              + _WHY[why].format(number=index + 1, label=case.label))
     width = max(len(p) for p in spec.params)
     body = []
     for param, value in zip(spec.params, case.args):
@@ -476,7 +495,12 @@ def _evaluate(spec, function, index, case):
 
 
 def run(spec: Spec, function) -> CheckResult:
-    """Run ``function`` on every case of ``spec``; explain the smallest failing case, or say it passes.
+    """Run ``function`` on every case of ``spec``; explain one failing case, or say it passes.
+
+    The case explained is the smallest failing one (edge cases with a hint of their own last), unless
+    the student's answer is a recognised mistake and a failing case is declared to show that mistake
+    (``Case.shows``): then that case. The message's first line says how many cases pass and why this
+    case is the one shown.
 
     Partial credit: ``cases_passed`` of ``cases_total`` cases pass. When the function fails and a
     helper it calls (``spec.helpers``) fails its own check, the message is about the helper.
@@ -517,8 +541,9 @@ def run(spec: Spec, function) -> CheckResult:
         failures.append((index, case, verdict))
     passed_cases = len(spec.cases) - len(failures)
     if not failures:
+        every = f"all {len(spec.cases)} cases" if len(spec.cases) != 1 else "its 1 case"
         return CheckResult(
-            spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes all {len(spec.cases)} cases.",
+            spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes {every}.",
             cases_passed=passed_cases, cases_total=len(spec.cases),
         )
     helper = _failing_helper(spec, function)
@@ -527,9 +552,27 @@ def run(spec: Spec, function) -> CheckResult:
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
     # Edge cases with a hint of their own (empty candidate, no n-grams, a zero precision) come after
     # every ordinary case, in their listed order: a bug there is often just the general bug again.
-    index, case, (status, expected, outcome, extra) = min(
-        failures, key=lambda f: (0, size(f[1].args), f[0]) if f[1].on_error is None else (1, 0, f[0])
-    )
+    ordered = sorted(failures, key=lambda f: (0, size(f[1].args), f[0]) if f[1].on_error is None else (1, 0, f[0]))
+    smallest = min(failures, key=lambda f: (size(f[1].args), f[0]))
+    index, case, verdict = ordered[0]
+    lines, key, hint, status = _explain(spec, function, index, case, verdict, outcomes)
+    why = "smallest" if index == smallest[0] else "first"
+    # A recognised mistake can show on a small edge case only by accident (the recall's (0, 3) for
+    # an empty candidate): a case declared to show that mistake (Case.shows) explains it better,
+    # if the student's answer there is that same mistake's.
+    if key is not None and key not in case.shows:
+        for other_index, other_case, other_verdict in ordered[1:]:
+            if key in other_case.shows:
+                other = _explain(spec, function, other_index, other_case, other_verdict, outcomes)
+                if other[1] == key:
+                    index, case, (lines, key, hint, status), why = other_index, other_case, other, "shows"
+                    break
+    return _report(spec, index, case, lines, hint, status, key, passed_cases, why)
+
+
+def _explain(spec, function, index, case, verdict, outcomes):
+    """``(lines, mistake key, hint, status)`` for failing case ``index``: what the message says about it."""
+    status, expected, outcome, extra = verdict
     if status == "exception":
         error = outcome.error
         lines = [f"expected: {_show_value(expected)}",
@@ -538,10 +581,9 @@ def run(spec: Spec, function) -> CheckResult:
         if where:
             lines.append(f"          {where}")
         key = _mistake_for(spec, function, index, None, expected, outcomes) or case.on_error
-        return _report(spec, index, case, lines, _hint_text(spec, key, case), "exception", key, passed_cases)
+        return lines, key, _hint_text(spec, key, case), status
     if status == "bad-return":
-        lines = [f"expected: {_show_value(expected)}", f"got:      {_describe(outcome.value)}"]
-        return _report(spec, index, case, lines, extra, "bad-return", None, passed_cases)
+        return [f"expected: {_show_value(expected)}", f"got:      {_describe(outcome.value)}"], None, extra, status
     if status == "failed":
         got = extra
         lines = [f"expected: {_show_value(expected)}", f"got:      {_show_value(got)}"]
@@ -549,9 +591,9 @@ def run(spec: Spec, function) -> CheckResult:
             lines = ["expected: " + _show_value(expected), "got:      " + _show_value(got),
                      *_count_differences(expected, got)]
         key = _mistake_for(spec, function, index, got, expected, outcomes)
-        return _report(spec, index, case, lines, _hint_text(spec, key, case), "failed", key, passed_cases)
+        return lines, key, _hint_text(spec, key, case), status
     names = " and ".join(outcome.mutated)
     lines = [f"your function changed its argument {names} (the answer itself was right)"]
     hint = ("Do not modify the arguments: the caller still needs them. Work on a copy, e.g. "
             "sorted(x) instead of x.sort(), or list(x) before changing it.")
-    return _report(spec, index, case, lines, hint, "mutated", None, passed_cases)
+    return lines, None, hint, status
