@@ -14,6 +14,8 @@ A *text* is either a string (to be tokenized) or a sequence of token strings
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import difflib
 import math
 import numbers
@@ -187,6 +189,7 @@ def check_candidate_and_references(candidate, references, *, function: str, call
     a tokenized reference that was not wrapped in a list. ``call`` overrides
     the example of a right call shown in messages (a corpus shows its own).
     """
+    in_corpus = call is not None  # a corpus check shows its own call
     call = call or f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
     # nltk's order: sentence_bleu(references, hypothesis) with token lists.
     if is_sequence(candidate) and candidate and all(is_sequence(x) for x in candidate):
@@ -214,15 +217,17 @@ def check_candidate_and_references(candidate, references, *, function: str, call
         )
     if len(references) == 0:
         raise ValueError(f"references is empty; give at least one reference. Right: {call}")
-    if (
-        isinstance(candidate, tuple)
-        and len(references) > 1
-        and all(isinstance(r, str) and r.strip() and len(r.split()) == 1 for r in references)
-    ):
+    if _looks_like_unwrapped_tokens(candidate, references):
+        if isinstance(candidate, tuple):
+            what, right = "candidate is tokenized", f"{function}(candidate_tokens, [reference_tokens])"
+        else:
+            what = f"candidate is a sentence of {len(candidate.split())} words"
+            right = f"{function}(candidate, [reference]) or {function}(candidate, [reference.split()])"
+        if in_corpus:
+            right = f"references[i] = [reference] for each sentence: {call}"
         raise ValueError(
-            f"the candidate is tokenized and references is a flat list of {len(references)} single words: "
-            f"this looks like one tokenized reference that was not wrapped in a list. "
-            f"Right: {function}(candidate_tokens, [reference_tokens]). "
+            f"{what} and references is a flat list of {len(references)} single words: this looks like one "
+            f"tokenized reference (reference.split()) that was not wrapped in a list. Right: {right}. "
             f"(If you really mean {len(references)} one-word references, pass them as token lists: "
             f"[['cat'], ['dog']].)"
         )
@@ -230,6 +235,40 @@ def check_candidate_and_references(candidate, references, *, function: str, call
         check_text(reference, what=f"references[{i}]", call=call) for i, reference in enumerate(references)
     ]
     return candidate, checked
+
+
+_SEPARATE_REFERENCES = contextvars.ContextVar("separate_references", default=False)
+
+
+@contextlib.contextmanager
+def separate_references():
+    """Inside this block, a flat list of one-word references is taken as that many references.
+
+    For callers whose references are separate by construction: the playground's reference boxes
+    (one word typed in each of two boxes is two references), and tests that draw references at random.
+
+    >>> from bleu_lab import sentence_bleu
+    >>> with separate_references():
+    ...     sentence_bleu("the cat", ["cat", "dog"], max_order=1).score
+    0.5
+    """
+    token = _SEPARATE_REFERENCES.set(True)
+    try:
+        yield
+    finally:
+        _SEPARATE_REFERENCES.reset(token)
+
+
+def _looks_like_unwrapped_tokens(candidate, references) -> bool:
+    """A flat list of several one-word strings as the references of a tokenized candidate or of a
+    candidate of several words: ``sentence_bleu(hyp, ref.split())``, one reference split into words
+    and not wrapped in a list, which would be scored as that many one-word references (unless the
+    caller says they are separate: :func:`separate_references`)."""
+    if len(references) < 2 or not (isinstance(candidate, tuple) or len(candidate.split()) > 1):
+        return False
+    if _SEPARATE_REFERENCES.get():
+        return False
+    return all(isinstance(r, str) and len(r.split()) == 1 and r.strip() == r for r in references)
 
 
 def check_corpus(candidates, references, *, function: str):
@@ -280,7 +319,9 @@ def check_corpus(candidates, references, *, function: str):
             f"be the list of references of candidates[i].{hint} Right: {call}"
         )
     if _all_plain_strings(candidates) and all(
-        refs.__class__ in _LIST_OR_TUPLE and refs and _all_plain_strings(refs) for refs in references
+        refs.__class__ in _LIST_OR_TUPLE and refs and _all_plain_strings(refs)
+        and not (len(refs) > 1 and _looks_like_unwrapped_tokens(candidate, refs))
+        for candidate, refs in zip(candidates, references)
     ):
         # Plain strings throughout (the usual corpus): no sentence can fail the checks below, so
         # only byte-order marks are left to strip. The loop costs ~8 us a sentence; this, ~1 us.

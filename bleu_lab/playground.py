@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -42,7 +42,7 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
-from .inputs import describe, is_whole_number
+from .inputs import describe, is_sequence, is_whole_number, separate_references
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -238,6 +238,11 @@ def compute_playground(
 ) -> PlaygroundView:
     """Compute what the playground shows; never raises.
 
+    ``candidate`` is the text of the candidate box (a string; None is an empty box) and
+    ``references`` the texts of the reference boxes: a list or tuple of strings, or one string for
+    one box. Anything else (a dict, whose keys would be read as the references; a set, which has no
+    order; a token list, which would be tokenized again) gets a ``message`` that says so.
+
     Blank reference boxes are left out. The BLEU numbers are those of
     ``sentence_bleu(candidate, non_blank_references, max_order=max_order,
     smoothing=smoothing, tokenize=tokenize, lowercase=lowercase)``. With
@@ -256,17 +261,17 @@ def compute_playground(
     has a note instead of rouge-score's numbers.
     """
     try:
-        candidate = _as_text(candidate)
-        if isinstance(references, str):
-            references = [references]
-        references = tuple(_as_text(r) for r in (references or ()))
+        candidate = _as_text(candidate, "candidate", _PLAYGROUND_CALL)
+        references = _reference_texts(references)
         key = (candidate, references, tokenize, lowercase, max_order, smoothing, metric)
-        try:
-            hash(key)
-        except TypeError:  # an unhashable setting: it gets its error message, uncached
-            scored = _compute_playground(*key)
-            return _with_comparisons(scored, *key[2:6]) if compare else scored.view
-        return _cached_compared(*key) if compare else _cached_playground(*key).view
+        # Each box is one reference: "cat" and "dog" in two boxes are two references, not a split sentence.
+        with separate_references():
+            try:
+                hash(key)
+            except TypeError:  # an unhashable setting: it gets its error message, uncached
+                scored = _compute_playground(*key)
+                return _with_comparisons(scored, *key[2:6]) if compare else scored.view
+            return _cached_compared(*key) if compare else _cached_playground(*key).view
     except Exception as error:  # noqa: BLE001 - a widget must show a message, never a traceback
         return PlaygroundView(metric=str(metric), score=None, message=f"Could not compute a score: {error}")
 
@@ -278,13 +283,17 @@ class _Scored(NamedTuple):
     inputs: tuple | None  # (candidate text, kept reference texts, candidate tokens, kept reference tokens)
 
 
-@lru_cache(maxsize=_CACHE)
+# typed=True: max_order=4.0 and True equal 4 and 1 (and lowercase=1 equals True), and hash alike. Untyped,
+# a setting of the wrong type would get the cached view of the right one (no message), and a right setting
+# asked after the wrong one would get the wrong one's message. Only the arguments themselves are typed,
+# which is enough: the texts in them are plain strings by now.
+@lru_cache(maxsize=_CACHE, typed=True)
 def _cached_playground(*key) -> _Scored:
     """The view of one state of the controls, computed once (views are immutable, so sharing is safe)."""
     return _compute_playground(*key)
 
 
-@lru_cache(maxsize=_CACHE)
+@lru_cache(maxsize=_CACHE, typed=True)
 def _cached_compared(*key) -> PlaygroundView:
     """The same view with the other libraries' numbers: bleu_lab's part comes from the cache above, not again."""
     return _with_comparisons(_cached_playground(*key), *key[2:6])
@@ -296,14 +305,70 @@ def _box_tokens(text: str, tokenize, lowercase) -> tuple:
     return _tokenize(text, tokenize, lowercase=lowercase)
 
 
-def _as_text(value) -> str:
-    if value is None:
+_PLAYGROUND_CALL = "compute_playground('the cat sat', ['the cat sat down', 'a cat sat'])"
+
+
+def text_problem(value, what: str) -> str:
+    """Why ``value`` is not the text of one box, or "" when it is one: a string (None is an empty box).
+
+    A token list is refused, not joined: joined and tokenized again it would not be scored as the
+    tokens it is (sentence_bleu uses a token list as is), and a flat list of strings where one
+    reference belongs cannot be told from a list of references.
+    """
+    if value is None or isinstance(value, str):
         return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (list, tuple)) and all(isinstance(token, str) for token in value):
-        return " ".join(value)
-    raise TypeError(f"a text box holds a string, not {type(value).__name__}")
+    kind = type(value).__name__
+    if _is_list_of_sentences(value):
+        return f"{what} is a {kind} of {len(value)} sentence(s), not one text (a string)"
+    if _is_token_list(value):
+        return (f"{what} is a {kind} of {len(value)} token(s), not a text: a box holds a string, which the "
+                f"tokenizer splits into tokens (write {' '.join(value)[:60]!r})")
+    return f"{what} is {describe(value)}, not a text (a string)"
+
+
+def _is_list_of_sentences(value) -> bool:
+    """A non-empty list or tuple of strings of which one at least is not a single word."""
+    return (is_sequence(value) and len(value) > 0 and all(isinstance(item, str) for item in value)
+            and any(len(item.split()) != 1 for item in value))
+
+
+def _is_token_list(value) -> bool:
+    """A non-empty list or tuple of single words (strings without spaces)."""
+    return (is_sequence(value) and len(value) > 0 and all(isinstance(item, str) for item in value)
+            and all(len(item.split()) == 1 for item in value))
+
+
+def _as_text(value, what: str, call: str) -> str:
+    """The text of one box: a string as it is, None as an empty box; anything else is a TypeError."""
+    problem = text_problem(value, what)
+    if problem:
+        raise TypeError(f"{problem}. Right: {call}")
+    return "" if value is None else value
+
+
+def _reference_texts(references) -> tuple:
+    """The reference boxes as a tuple of strings: a list or tuple of texts, one string (one box), or None."""
+    if references is None:
+        return ()
+    if isinstance(references, str):
+        return (references,)
+    if isinstance(references, Mapping):
+        raise TypeError(
+            f"references is a {type(references).__name__}: its keys would be read as the references (and its "
+            f"values never). Give the reference texts in a list, one per box. Right: {_PLAYGROUND_CALL}"
+        )
+    if isinstance(references, Set):
+        raise TypeError(
+            f"references is a {type(references).__name__}: a set has no order, so the references would be "
+            f"numbered at random (and a repeated one kept once). Give them in a list, one per box. "
+            f"Right: {_PLAYGROUND_CALL}"
+        )
+    if not is_sequence(references):
+        raise TypeError(
+            f"references is {describe(references)}; it must be a list of reference texts, one per box. "
+            f"Right: {_PLAYGROUND_CALL}"
+        )
+    return tuple(_as_text(r, f"references[{i}]", _PLAYGROUND_CALL) for i, r in enumerate(references))
 
 
 def _no_score(metric: str, message: str, highlights_html: str = "") -> _Scored:
@@ -822,9 +887,14 @@ def _bp_curve(candidate_tokens: tuple, reference_tokens: tuple) -> tuple:
     return precision_and_brevity_by_length(candidate_tokens, [reference_tokens], range(len(candidate_tokens) + 1))
 
 
-def _check_length(value, name: str, low: int, high: int, text: str) -> int:
-    """``value`` as an int if it is a whole number from ``low`` to ``high``, else a TypeError / ValueError."""
-    right = "Right: compute_bp_explorer(6, 12); bp_token_limits() gives the largest lengths"
+_BP_RIGHT = "Right: compute_bp_explorer(6, 12); bp_token_limits() gives the largest lengths"
+
+
+def check_bp_length(value, name: str, low: int, high: int, text: str, right: str = _BP_RIGHT) -> int:
+    """``value`` as an int if it is a whole number from ``low`` to ``high``, else a TypeError / ValueError.
+
+    ``right`` ends the message (the explorer widget shows its own call).
+    """
     if not is_whole_number(value):
         shown = f"the float {value!r}" if isinstance(value, float) else describe(value)
         raise TypeError(f"{name} must be a whole number from {low} to {high}, not {shown}. {right}")
@@ -857,8 +927,8 @@ def compute_bp_explorer(
     """
     candidate_tokens = tuple(_explorer_tokens(candidate, tokenize))
     reference_tokens = tuple(_explorer_tokens(reference, tokenize))
-    c = _check_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
-    r = _check_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
+    c = check_bp_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
+    r = check_bp_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
     curve = _bp_curve(candidate_tokens, cut_reference)
     here = curve[c]
@@ -922,14 +992,18 @@ def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseVi
     "embedding" is :func:`bleu_lab.similarity`, cos(a, b) = a . b / (|a| |b|)
     of the mean WordLlama subword vectors (None, with a note, without wordllama).
 
+    ``candidate`` (the rewrite) and ``reference`` are one string each; anything else (a list of
+    references, a token list, the two swapped) gets a ``message`` that says so, and no scores.
+
     >>> view = compute_paraphrase("the cat is on the mat", "the cat is on the mat")
     >>> view.scores["BLEU"], view.message
     (1.0, '')
     """
-    try:
-        candidate, reference = _as_text(candidate), _as_text(reference)
-    except TypeError as error:
-        return ParaphraseView(str(candidate), str(reference), {}, f"Could not compute: {error}")
+    problem = _paraphrase_problem(candidate, reference)
+    if problem:
+        shown = ["" if text is None else str(text) for text in (candidate, reference)]
+        return ParaphraseView(shown[0], shown[1], {}, f"Could not compute: {problem}")
+    candidate, reference = candidate or "", reference or ""
     if not reference.strip():
         return ParaphraseView(candidate, reference, {}, "Type a reference to compare the rewrite with.")
     if not candidate.strip():
@@ -959,6 +1033,26 @@ def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseVi
     return ParaphraseView(candidate, reference, scores, "", tuple(notes))
 
 
+def _paraphrase_problem(candidate, reference) -> str:
+    """Why ``compute_paraphrase(candidate, reference)`` cannot score, with the right call, or ""."""
+    problem = text_problem(candidate, "candidate (the rewrite)") or text_problem(reference, "reference")
+    if not problem:
+        return ""
+    right = "compute_paraphrase('the cat sat on the mat', 'the cat is on the mat')"
+    hint = ""
+    if isinstance(candidate, str) and _is_list_of_sentences(reference):
+        hint = " compute_paraphrase scores a rewrite against one reference: call it once per reference."
+        right = f"compute_paraphrase({candidate[:40]!r}, {reference[0][:40]!r})"
+    elif _is_list_of_sentences(candidate) and isinstance(reference, str):
+        # nltk's order, references first: compute_paraphrase([reference], rewrite).
+        hint = " It takes the rewrite first, then one reference, each a string: the arguments look swapped."
+        right = f"compute_paraphrase({reference[:40]!r}, {candidate[0][:40]!r})"
+    elif all(isinstance(text, str) or _is_token_list(text) for text in (candidate, reference)):
+        joined = [text if isinstance(text, str) else " ".join(text) for text in (candidate, reference)]
+        right = f"compute_paraphrase({joined[0][:40]!r}, {joined[1][:40]!r})"
+    return f"{problem}.{hint} Right: {right}"
+
+
 @lru_cache(maxsize=_CACHE)
 def _embedding_score(candidate: str, reference: str) -> tuple:
     """``(bleu_lab.similarity score, "")``, or ``(None, why)`` when wordllama cannot run.
@@ -978,8 +1072,19 @@ def _embedding_score(candidate: str, reference: str) -> tuple:
 
 
 def paraphrase_table(reference=PARAPHRASE_REFERENCE, rewrites=None) -> dict:
-    """``{label: ParaphraseView}`` for every rewrite (the preset ones by default)."""
+    """``{label: ParaphraseView}`` for every rewrite (the preset ones by default).
+
+    ``rewrites`` is a ``{label: rewrite}`` dict; anything else is a ``TypeError``. A rewrite or a
+    reference that cannot be scored gets its view's ``message``, as in :func:`compute_paraphrase`.
+    """
     rewrites = PARAPHRASE_REWRITES if rewrites is None else rewrites
+    if not isinstance(rewrites, Mapping):
+        raise TypeError(
+            f"rewrites is {describe(rewrites)}; it must be a dict of labelled rewrites, {{label: rewrite}}, "
+            f"so that each row of the table is named. "
+            f"Right: paraphrase_table(rewrites={{'one word changed': 'the cat sat on the mat', "
+            f"'too short': 'the cat'}})"
+        )
     return {label: compute_paraphrase(text, reference) for label, text in rewrites.items()}
 
 

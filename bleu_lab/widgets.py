@@ -29,6 +29,7 @@ Usage in a notebook (the last expression of a cell displays the widget)::
 from __future__ import annotations
 
 import asyncio
+import difflib
 import html
 import io
 from contextlib import contextmanager
@@ -40,6 +41,7 @@ with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is 
     import ipywidgets as widgets
 
 from .explanation import ORDER_COLOURS, STYLE
+from .inputs import check_bool, describe, is_finite_number, is_real_number
 from .playground import (
     MAX_REFERENCES,
     METRIC_VIEWS,
@@ -50,12 +52,14 @@ from .playground import (
     ParaphraseView,
     available_tokenizers,
     bp_token_limits,
+    check_bp_length,
     compute_bp_explorer,
     compute_paraphrase,
     compute_playground,
     message_html,
     paraphrase_table,
     presets,
+    text_problem,
 )
 from .smoothing import SMOOTHING, SMOOTHING_NAMES
 
@@ -65,6 +69,10 @@ _FONT = 12
 _CUSTOM = "(your own text)"
 # Seconds without a keystroke before the chart and the other libraries' numbers follow.
 FOLLOW_SECONDS = 0.2
+# The longest debounce a widget takes. A student who stops typing looks for the chart within a second or
+# two; past a few seconds it seems never to come (1e9 would never redraw), so a larger value is a mistake
+# (milliseconds given as seconds, say), not a setting. 5 s leaves room for a slow machine or a live demo.
+MAX_DEBOUNCE = 5.0
 # Chart resolution: the presenter's is sharper, since it is shown larger.
 _DPI, _PRESENTER_DPI = 96, 144
 
@@ -148,6 +156,59 @@ def _row(children, **layout) -> widgets.HBox:
     row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", **layout))
     row.add_class("bl-row")
     return row
+
+
+def _check_presenter(presenter, function: str) -> bool:
+    """A widget's ``presenter`` argument: True or False (check_bool: "yes" and 1 are refused)."""
+    return check_bool(presenter, "presenter", f". Right: {function}(presenter=True)")
+
+
+def _check_debounce(debounce, function: str) -> float:
+    """A widget's ``debounce`` argument: a finite number of seconds from 0 (at once) to MAX_DEBOUNCE."""
+    right = f"Right: {function}(debounce={FOLLOW_SECONDS})"
+    try:  # "0.3": show the number it holds
+        meant = float(debounce) if isinstance(debounce, str) else None
+    except ValueError:
+        meant = None
+    if meant is not None and is_finite_number(meant) and 0 <= meant <= MAX_DEBOUNCE:
+        right = f"Right: {function}(debounce={meant!r})"
+    if not is_real_number(debounce):
+        raise TypeError(
+            f"debounce must be a number of seconds from 0 to {MAX_DEBOUNCE:g}, such as {FOLLOW_SECONDS}, not "
+            f"{describe(debounce)}. {right}"
+        )
+    if not is_finite_number(debounce) or not 0 <= debounce <= MAX_DEBOUNCE:
+        raise ValueError(
+            f"debounce must be a number of seconds from 0 (the chart follows at once) to {MAX_DEBOUNCE:g} (longer, "
+            f"and it seems never to follow), got {debounce!r}. {right}"
+        )
+    return float(debounce)
+
+
+def _check_preset(preset, labels) -> str:
+    """The playground's ``preset``: the label of one of ``labels`` (None: the first), else a clear error."""
+    labels = list(labels)
+    if preset is None:
+        return labels[0]
+    names = ", ".join(map(repr, labels))
+    if not isinstance(preset, str):
+        raise TypeError(
+            f"preset must be the label of an example (a string), or None for the first one, not "
+            f"{describe(preset)}. The presets are: {names}. Right: playground(preset={labels[0]!r})"
+        )
+    if preset in labels:
+        return preset
+    # Labels that hold what was typed ("nasa", or an example's key such as "nasa_rover"), else the closest.
+    given = preset.strip().lower().replace("_", " ")
+    close = [label for label in labels if given and given in label.lower()]
+    if not close:
+        lowered = {label.lower(): label for label in labels}
+        close = [lowered[match] for match in difflib.get_close_matches(given, list(lowered), n=1, cutoff=0.5)]
+    suggestion = f" Did you mean {' or '.join(map(repr, close[:3]))}?" if close else ""
+    raise ValueError(
+        f"unknown preset {preset!r}.{suggestion} The presets are: {names}. "
+        f"Right: playground(preset={(close or labels)[0]!r})"
+    )
 
 
 def _presenter_toggle(widget, value: bool) -> widgets.ToggleButton:
@@ -322,8 +383,12 @@ class Playground(_Summary, widgets.VBox):
     _summary = "BLEU playground"
 
     def __init__(self, *, preset: str | None = None, debounce: float = FOLLOW_SECONDS, presenter: bool = False):
+        # Constructor arguments are checked before anything is built: a mistake raises here, never later
+        # inside a callback (where it could only be shown as a message, on every keystroke).
+        presenter = _check_presenter(presenter, "playground")
+        debounce = _check_debounce(debounce, "playground")
         self._presets = presets()
-        first = preset if preset in self._presets else next(iter(self._presets))
+        first = _check_preset(preset, self._presets)
         candidate, references = self._presets[first]
         self.chart = BarChart()
         self.preset = _dropdown([*self._presets, _CUSTOM], first, "example", "420px", "95px")
@@ -500,12 +565,19 @@ class BpExplorer(_Summary, widgets.VBox):
     _summary = "Brevity-penalty explorer"
 
     def __init__(self, *, candidate_length: int = 8, reference_length: int = 12, presenter: bool = False):
+        presenter = _check_presenter(presenter, "bp_explorer")
         max_c, max_r = bp_token_limits()
-        self.candidate_length = widgets.IntSlider(value=min(candidate_length, max_c), min=1, max=max_c,
+        # compute_bp_explorer's check and message: a length the sliders cannot hold is refused, not bent
+        # to fit. Both sliders start at 1 (c = 0 has no p1; BP is 0 there by definition).
+        right = ("The sliders run from 1 to the number of tokens of each text. "
+                 "Right: bp_explorer(candidate_length=8, reference_length=12)")
+        candidate_length = check_bp_length(candidate_length, "candidate_length", 1, max_c, "candidate", right)
+        reference_length = check_bp_length(reference_length, "reference_length", 1, max_r, "reference", right)
+        self.candidate_length = widgets.IntSlider(value=candidate_length, min=1, max=max_c,
                                                   description="candidate c", style={"description_width": "95px"},
                                                   layout=widgets.Layout(width="520px", max_width="100%"))
         self.candidate_length.add_class("bl-bp-candidate-slider")
-        self.reference_length = widgets.IntSlider(value=min(reference_length, max_r), min=1, max=max_r,
+        self.reference_length = widgets.IntSlider(value=reference_length, min=1, max=max_r,
                                                   description="reference r", style={"description_width": "95px"},
                                                   layout=widgets.Layout(width="520px", max_width="100%"))
         self.reference_length.add_class("bl-bp-reference-slider")
@@ -576,7 +648,7 @@ class BpExplorer(_Summary, widgets.VBox):
 
 def _set_presenter(widget, on: bool, figure, redraw):
     """Presenter mode on or off: the CSS class (large text), the toggle, and the chart's resolution."""
-    on = bool(on)
+    on = check_bool(on, "on", ". Right: widget.set_presenter(True)")  # the toggle always passes a bool
     if on:
         widget.add_class("bl-presenter")
     else:
@@ -597,6 +669,14 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
 
     def __init__(self, *, reference: str = PARAPHRASE_REFERENCE, debounce: float = FOLLOW_SECONDS,
                  presenter: bool = False):
+        presenter = _check_presenter(presenter, "paraphrase_explorer")
+        debounce = _check_debounce(debounce, "paraphrase_explorer")
+        if not isinstance(reference, str):
+            problem = text_problem(reference, "reference") or f"reference is {describe(reference)}, not a text"
+            raise TypeError(
+                f"{problem}. The explorer scores rewrites against one reference sentence, a string. "
+                f"Right: paraphrase_explorer(reference={PARAPHRASE_REFERENCE!r})"
+            )
         first = next(iter(PARAPHRASE_REWRITES))
         self.rewrite = _dropdown([*PARAPHRASE_REWRITES, _CUSTOM], first, "rewrite", "420px", "95px")
         self.reference = _text_box("reference", reference, "bl-paraphrase-reference")
@@ -713,20 +793,29 @@ def _rewrites_table(reference: str) -> str:
 def playground(*, preset: str | None = None, debounce: float = FOLLOW_SECONDS, presenter: bool = False) -> Playground:
     """The BLEU playground widget (display it as the last expression of a cell).
 
-    ``debounce``: seconds after the last keystroke before the chart and the other libraries follow
-    (the score, table and highlights follow every keystroke). ``presenter=True``: large text for a projector.
+    ``preset``: the label of the example to start with (a key of :func:`bleu_lab.playground.presets`;
+    None: the first). ``debounce``: seconds, from 0 to ``MAX_DEBOUNCE``, after the last keystroke before
+    the chart and the other libraries follow (the score, table and highlights follow every keystroke).
+    ``presenter=True``: large text for a projector. A wrong argument is a ``TypeError`` or ``ValueError``.
     """
     return Playground(preset=preset, debounce=debounce, presenter=presenter)
 
 
 def bp_explorer(*, candidate_length: int = 8, reference_length: int = 12, presenter: bool = False) -> BpExplorer:
-    """The brevity-penalty explorer widget."""
+    """The brevity-penalty explorer widget.
+
+    The lengths are whole numbers from 1 to the tokens of each text (:func:`bleu_lab.playground.bp_token_limits`);
+    anything else is a ``TypeError`` or ``ValueError``, as in :func:`bleu_lab.playground.compute_bp_explorer`.
+    """
     return BpExplorer(candidate_length=candidate_length, reference_length=reference_length, presenter=presenter)
 
 
 def paraphrase_explorer(*, reference: str = PARAPHRASE_REFERENCE, debounce: float = FOLLOW_SECONDS,
                         presenter: bool = False) -> ParaphraseExplorer:
-    """The paraphrase explorer widget (``presenter=True``: large text for a projector)."""
+    """The paraphrase explorer widget (``presenter=True``: large text for a projector).
+
+    ``reference`` is one sentence (a string); ``debounce`` as in :func:`playground`.
+    """
     return ParaphraseExplorer(reference=reference, debounce=debounce, presenter=presenter)
 
 

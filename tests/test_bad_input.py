@@ -353,3 +353,41 @@ def test_weights_that_sum_to_one_give_no_warning_and_no_note():
         result = sentence_bleu("a b c", ["a b c"], weights=(1 / 3,) * 3)
         assert "weights sum" not in result.explain()
         sentence_bleu("a b c", ["a b c"], weights=(0.7, 0.3, 0, 0))
+
+
+REFERENCE = "the cat sat on the mat"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: sentence_bleu(REFERENCE, REFERENCE.split()),
+    lambda: corpus_bleu([REFERENCE], [REFERENCE.split()]),
+    lambda: chrf(REFERENCE, REFERENCE.split()),
+    lambda: rouge_n(REFERENCE, REFERENCE.split()),
+    lambda: bleu_lab.ter(REFERENCE, REFERENCE.split()),
+    lambda: modified_precision(REFERENCE, REFERENCE.split(), 1),
+])
+def test_a_split_reference_of_a_sentence_candidate_is_named_not_scored_as_one_word_references(call):
+    # Scored, "the cat sat on the mat" against its own words would be six one-word references:
+    # sacrebleu's sentence_bleu of that gives 0.0 for an identical text.
+    message = message_of(ValueError, call)
+    assert_mentions(message, "flat list of 6 single words", "not wrapped in a list", "Right:")
+
+
+def test_one_word_references_stay_possible_when_said_so():
+    # By hand: "the cat" against "cat" and "dog": unigram "cat" matches (p1 = 1/2), c = 2 > r = 1, BP = 1.
+    assert sentence_bleu("the cat", [["cat"], ["dog"]], max_order=1).score == 0.5
+    with bleu_lab.inputs.separate_references():
+        assert sentence_bleu("the cat", ["cat", "dog"], max_order=1).score == 0.5
+    message_of(ValueError, sentence_bleu, "the cat", ["cat", "dog"], max_order=1)  # outside the block again
+    # One word against one-word references is not ambiguous, nor is a reference of several words.
+    assert sentence_bleu("yes", ["yes", "yeah"], max_order=1).score == 1.0
+    assert sentence_bleu("the cat", ["the cat", "cat"], max_order=1).score == 1.0
+
+
+def test_the_playground_takes_one_word_boxes_as_separate_references():
+    from bleu_lab.playground import compute_playground
+
+    view = compute_playground("the cat", ["cat", "dog"], max_order=1, metric="ROUGE")
+    # By hand: ROUGE-1 of "the cat" against "cat" (the best reference): P = 1/2, R = 1, F = 2/3.
+    assert view.message == "" and view.metric_scores["ROUGE-1"] == pytest.approx((0.5, 1.0, 2 / 3))
+    assert compute_playground("the cat", ["cat", "dog"], max_order=1).score == 0.5

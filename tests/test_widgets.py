@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bleu_lab
+from bleu_lab.inputs import separate_references
 from bleu_lab.playground import (
     PARAPHRASE_REWRITES,
     available_tokenizers,
@@ -124,11 +125,49 @@ def test_bp_explorer_takes_numpy_integers_and_says_when_a_text_is_empty():
         compute_bp_explorer(1, 1, reference="   ")
 
 
-def test_bp_explorer_widget_never_raises_on_lengths_out_of_range():
-    # The sliders hold only lengths the texts have: out-of-range values are clamped by the slider itself.
+def _13a_token_count(text: str) -> int:
+    """sacrebleu's own 13a tokenizer, not bleu_lab's."""
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+    return len(Tokenizer13a()(text).split())
+
+
+@pytest.mark.parametrize(
+    ("lengths", "error", "words"),
+    [
+        # Constructor arguments the sliders cannot hold are refused (with compute_bp_explorer's check),
+        # not clamped to 35 and 1, nor rounded.
+        ({"candidate_length": 1000, "reference_length": 0}, ValueError,
+         "candidate_length must be a whole number from 1 to {c} (the candidate has {c} tokens), not 1000"),
+        ({"reference_length": 0}, ValueError, "reference_length must be a whole number from 1 to {r}"),
+        ({"reference_length": -1}, ValueError, "reference_length must be a whole number from 1 to {r}"),
+        ({"reference_length": 1000}, ValueError, "(the reference has {r} tokens), not 1000"),
+        ({"candidate_length": 0}, ValueError, "candidate_length must be a whole number from 1 to {c}"),
+        ({"candidate_length": 8.0}, TypeError, "candidate_length must be a whole number from 1 to {c}, not the "
+                                               "float 8.0"),
+        ({"reference_length": "12"}, TypeError, "not the string '12'"),
+        ({"candidate_length": True}, TypeError, "not the bool True"),
+    ],
+)
+def test_bp_explorer_widget_refuses_lengths_its_sliders_cannot_hold(lengths, error, words):
+    from bleu_lab.playground import BP_CANDIDATE, BP_REFERENCE
     from bleu_lab.widgets import bp_explorer
 
-    widget = bp_explorer(candidate_length=0, reference_length=1000)
+    c, r = _13a_token_count(BP_CANDIDATE), _13a_token_count(BP_REFERENCE)
+    assert (c, r) == (35, 34)
+    with pytest.raises(error) as caught:
+        bp_explorer(**lengths)
+    assert words.format(c=c, r=r) in str(caught.value)
+    assert "Right: bp_explorer(candidate_length=8, reference_length=12)" in str(caught.value)
+
+
+def test_bp_explorer_widget_never_raises_once_built():
+    # Both ends of the sliders are accepted; a value set on a slider later is held in range by the slider itself.
+    from bleu_lab.widgets import bp_explorer
+
+    widget = bp_explorer(candidate_length=35, reference_length=1)
+    assert (widget.view.candidate_length, widget.view.reference_length) == (35, 1)
+    widget = bp_explorer(candidate_length=1, reference_length=34)
     assert (widget.view.candidate_length, widget.view.reference_length) == (1, 34)
     widget.candidate_length.value = 1000
     assert widget.view.candidate_length == 35 and "Could not update" not in widget.text.value
@@ -530,7 +569,8 @@ def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
         assert view.score is None and view.message.startswith("Type")
         return
     try:
-        expected = bleu_lab.sentence_bleu(candidate, kept, **keywords)
+        with separate_references():  # the boxes are separate references, one word or not
+            expected = bleu_lab.sentence_bleu(candidate, kept, **keywords)
     except ValueError as error:  # method6 without a matching trigram
         assert view.score is None and str(error) in view.message
         return
@@ -840,3 +880,181 @@ def test_bp_legend_never_hides_a_marker():
         for marker in (widget._point, widget._product):
             x, y = widget.ax.transData.transform((marker.get_xdata()[0], marker.get_ydata()[0]))
             assert not legend.contains(x, y), (c, marker.get_label())
+
+
+# ---------------------------------------------------------------- arguments that are mistakes
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "words"),
+    [
+        # A list of references was joined into one reference text ("the cat sat down a dog ran off"): BLEU 0.3679.
+        ("a dog ran off", ["the cat sat down", "a dog ran off"],
+         ["reference is a list of 2 sentence(s), not one text (a string)", "call it once per reference",
+          "Right: compute_paraphrase('a dog ran off', 'the cat sat down')"]),
+        # nltk's order: the references first.
+        (["the cat"], "the cat", ["candidate (the rewrite) is a list of 1 sentence(s)", "the arguments look swapped",
+                                  "Right: compute_paraphrase('the cat', 'the cat')"]),
+        # Token lists: a flat list of words where one reference belongs could as well be one-word references.
+        (["the", "cat"], "the cat", ["candidate (the rewrite) is a list of 2 token(s)", "(write 'the cat')",
+                                     "Right: compute_paraphrase('the cat', 'the cat')"]),
+        ("the cat", ("the", "cat"),
+         ["reference is a tuple of 2 token(s)", "Right: compute_paraphrase('the cat', 'the cat')"]),
+        ("the cat", 5, ["reference is a value of type int, not a text (a string)", "Right: compute_paraphrase("]),
+    ],
+)
+def test_paraphrase_takes_one_rewrite_and_one_reference(candidate, reference, words):
+    view = compute_paraphrase(candidate, reference)  # never raises: the message says what is wrong
+    assert view.scores == {} and view.message.startswith("Could not compute: ")
+    for needle in words:
+        assert needle in view.message, view.message
+    assert "Traceback" not in view.html and view.message.replace("&#x27;", "'") in view.html.replace("&#x27;", "'")
+
+
+def test_paraphrase_of_strings_still_scores():
+    # ROUGE-1 of "a dog ran off" against the one reference "a dog ran off the road": P = 4/4, R = 4/6, F = 0.8.
+    view = compute_paraphrase("a dog ran off", "a dog ran off the road")
+    assert view.message == "" and view.scores["ROUGE-1"] == pytest.approx(0.8)
+    assert compute_paraphrase(None, "the cat").message.startswith("Type or pick a rewrite")
+
+
+@pytest.mark.parametrize(
+    ("references", "words"),
+    [
+        ({"the cat is on the mat": "a dog ran off"}, "references is a dict: its keys would be read as the references"),
+        ({"the cat is on the mat"}, "references is a set: a set has no order"),
+        (frozenset({"the cat is on the mat"}), "references is a frozenset: a set has no order"),
+        ({"the cat is on the mat": 1}.keys(), "references is a dict_keys: a set has no order"),
+        ((r for r in ["the cat is on the mat"]), "references is a value of type generator; it must be a list"),
+        (42, "references is a value of type int; it must be a list of reference texts"),
+        ([["the", "cat", "is", "on", "the", "mat"]], "references[0] is a list of 6 token(s), not a text"),
+    ],
+)
+def test_playground_refuses_references_that_are_not_a_list_of_texts(references, words):
+    # A dict's keys were read as the references: the candidate "matched" its own key, BLEU 1.0.
+    view = compute_playground("the cat is on the mat", references)
+    assert view.score is None and view.message.startswith("Could not compute a score: ")
+    assert words in view.message, view.message
+    assert "Right: compute_playground('the cat sat', ['the cat sat down', 'a cat sat'])" in view.message
+
+
+def test_playground_refuses_a_token_list_instead_of_scoring_it_as_other_text():
+    # Joined and tokenized again by 13a, ["the", "U.S.", "cat", "(sat)"] was scored as other tokens than
+    # sentence_bleu(tokens, ...) uses: a quiet different number. Now it is a message.
+    view = compute_playground(["the", "U.S.", "cat", "(sat)"], ["the U.S. cat (sat) down"], max_order=2)
+    assert view.score is None
+    assert view.message.startswith("Could not compute a score: candidate is a list of 4 token(s)")
+
+
+def test_a_setting_of_the_wrong_type_never_shares_a_cached_view_with_the_right_one():
+    # 4.0 == 4, True == 1 and 1 == True, with equal hashes: the cache must tell them apart both ways.
+    # The messages are sentence_bleu's and tokenize()'s own (max_order=4.0 is refused there too).
+    with pytest.raises(TypeError) as refused:
+        bleu_lab.sentence_bleu("a cat", ["the cat"], max_order=4.0)
+    float_message = str(refused.value)
+    assert "max_order must be a whole number" in float_message
+    # By hand, "the cat sat on the red mat" against "the cat is on the red mat" (13a: 7 tokens each, BP = 1):
+    # p1 = 6/7, p2 = 4/6, p3 = 2/5 ("on the red", "the red mat"), p4 = 1/4 ("on the red mat").
+    by_hand = (6 / 7 * 4 / 6 * 2 / 5 * 1 / 4) ** 0.25
+    for compare in (False, True):
+        right_first = f"the cat sat on the red mat {'' if compare else 'today'}".strip()
+        references = [right_first.replace("sat", "is")]
+        if compare:
+            right = compute_playground(right_first, references, max_order=4, compare=compare)
+            assert right.message == "" and right.score == pytest.approx(by_hand, abs=1e-12)
+        wrong = compute_playground(right_first, references, max_order=4.0, compare=compare)
+        assert wrong.score is None and float_message in wrong.message
+        right = compute_playground(right_first, references, max_order=4, compare=compare)  # after the wrong one
+        assert right.message == "" and right.score is not None
+    # max_order=True after max_order=1; lowercase=1 after lowercase=True.
+    candidate, references = "the red cat sat", ["the red cat is on the mat"]
+    # By hand: p1 = 3/4 ("sat" is not in the reference), c = 4 < r = 7, BP = exp(1 - 7/4).
+    assert compute_playground(candidate, references, max_order=1).score == pytest.approx(3 / 4 * math.exp(1 - 7 / 4))
+    boolean = compute_playground(candidate, references, max_order=True)
+    assert boolean.score is None and "max_order must be a whole number such as 4, not the bool True" in boolean.message
+    assert compute_playground("The Red Cat sat", references, lowercase=True).message == ""
+    one = compute_playground("The Red Cat sat", references, lowercase=1)
+    assert one.score is None and "lowercase must be True or False" in one.message
+
+
+def test_paraphrase_table_refuses_rewrites_that_are_not_labelled():
+    for rewrites in (["the cat sat on the mat", "the cat"], "abc", ("the cat",)):
+        with pytest.raises(TypeError) as caught:
+            paraphrase_table(rewrites=rewrites)
+        message = str(caught.value)
+        assert "rewrites is " in message and "{label: rewrite}" in message
+        assert "Right: paraphrase_table(rewrites={'one word changed': 'the cat sat on the mat'" in message
+    # A dict of rewrites is scored row by row; a row that cannot be scored has its own message.
+    table = paraphrase_table(rewrites={"copy": "the cat is on the mat", "tokens": ["the", "cat"]})
+    assert table["copy"].scores["BLEU"] == 1.0 and table["tokens"].message.startswith("Could not compute")
+
+
+def test_paraphrase_bleu_is_sacrebleus_exp_smoothing_without_effective_order():
+    # What the explorer's BLEU is today (the docstring and notebook 07 say "sacrebleu's 'exp' smoothing"):
+    # sacrebleu's BLEU(smooth_method='exp', effective_order=False). sacrebleu.sentence_bleu() turns
+    # effective_order on and gives "too short" ("the cat", no 3- or 4-gram) exp(1 - 6/2) instead of 0;
+    # notebook 07 prints the 0, so a switch to effective order must re-execute it.
+    from sacrebleu.metrics import BLEU
+
+    sacre = BLEU(smooth_method="exp", effective_order=False)
+    for view in paraphrase_table().values():
+        expected = sacre.sentence_score(view.candidate, [PARAPHRASE_REWRITES["exact copy"]]).score / 100
+        assert view.scores["BLEU"] == pytest.approx(expected, abs=1e-12)
+    assert compute_paraphrase("the cat sat", "the cat sat").scores["BLEU"] == 0.0  # no 4-gram, as in sacrebleu above
+
+
+_ALL_PRESETS = "The presets are: 'cat/mat: identical to a reference'"
+
+
+@pytest.mark.parametrize(
+    ("function", "arguments", "error", "words"),
+    [
+        ("playground", {"preset": "nasa"}, ValueError,
+         "unknown preset 'nasa'. Did you mean 'NASA rover: candidate 1' or 'NASA rover: candidate 2'?"),
+        ("playground", {"preset": "nasa_rover"}, ValueError, "Right: playground(preset='NASA rover: candidate 1')"),
+        ("playground", {"preset": "(your own text)"}, ValueError, "unknown preset '(your own text)'"),
+        ("playground", {"preset": 1}, TypeError, "preset must be the label of an example (a string), or None"),
+        ("playground", {"presenter": "yes"}, TypeError,
+         "presenter must be True or False, not the string 'yes'. Right: playground(presenter=True)"),
+        ("bp_explorer", {"presenter": "no"}, TypeError, "Right: bp_explorer(presenter=True)"),
+        ("paraphrase_explorer", {"presenter": 1}, TypeError, "presenter must be True or False"),
+        ("paraphrase_explorer", {"reference": ["the cat", "a dog"]}, TypeError,
+         "reference is a list of 2 sentence(s), not one text (a string)"),
+        ("paraphrase_explorer", {"reference": 5}, TypeError,
+         "Right: paraphrase_explorer(reference='the cat is on the mat')"),
+        ("paraphrase_explorer", {"reference": None}, TypeError, "reference is None"),
+        ("playground", {"debounce": "0.3"}, TypeError,
+         "debounce must be a number of seconds from 0 to 5, such as 0.2, not the string '0.3'. "
+         "Right: playground(debounce=0.3)"),
+        ("playground", {"debounce": True}, TypeError, "not the bool True"),
+        ("playground", {"debounce": 1e9}, ValueError, "debounce must be a number of seconds from 0"),
+        ("playground", {"debounce": 5.01}, ValueError, "got 5.01"),
+        ("playground", {"debounce": -1}, ValueError, "got -1"),
+        ("playground", {"debounce": float("nan")}, ValueError, "got nan"),
+        ("paraphrase_explorer", {"debounce": float("inf")}, ValueError, "Right: paraphrase_explorer(debounce=0.2)"),
+    ],
+)
+def test_widget_arguments_that_are_mistakes_are_refused_before_the_widget_is_built(function, arguments, error, words):
+    import bleu_lab.widgets as widgets_module
+
+    with pytest.raises(error) as caught:
+        getattr(widgets_module, function)(**arguments)
+    assert words in str(caught.value), str(caught.value)
+    if "preset" in arguments:  # every preset is listed
+        assert all(repr(label) in str(caught.value) for label in presets())
+        assert _ALL_PRESETS in str(caught.value)
+
+
+def test_widgets_take_their_arguments_at_both_ends():
+    from bleu_lab.widgets import MAX_DEBOUNCE, paraphrase_explorer, playground
+
+    second = next(label for label in presets() if label.endswith("candidate 2") and "NASA" in label)
+    widget = playground(preset=second, debounce=MAX_DEBOUNCE)
+    assert widget.preset.value == second
+    assert widget.candidate.value == bleu_lab.load_example("nasa_rover_2")["candidate"]
+    assert playground(debounce=0).view.ok
+    explorer = paraphrase_explorer(debounce=0, reference="a dog ran off")
+    assert explorer.view.message == "" and explorer.reference.value == "a dog ran off"
+    with pytest.raises(TypeError, match="on must be True or False, not the string 'no'"):
+        widget.set_presenter("no")  # "no" is not read as true
+    assert not widget.presenter.value and "bl-presenter" not in widget._dom_classes
