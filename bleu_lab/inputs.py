@@ -271,24 +271,24 @@ def _looks_like_unwrapped_tokens(candidate, references) -> bool:
     return all(isinstance(r, str) and len(r.split()) == 1 and r.strip() == r for r in references)
 
 
-def check_corpus(candidates, references, *, function: str):
+def check_corpus(candidates, references, *, function: str, call: str | None = None, name: str = "candidates"):
     """Check a corpus: ``references[i]`` is the list of references of ``candidates[i]``.
 
     Catches: a string instead of a list of candidates; nltk's order
     (list_of_references first); references not nested per candidate;
     sacrebleu-style reference streams; different numbers of candidates and
-    reference lists.
+    reference lists. A function of several systems gives its own right ``call`` and the
+    ``name`` of the system's lines in messages ("baseline", "systems['A']").
     """
-    call = f'{function}(["the cat sat", "a dog ran"], [["the cat sat down"], ["a dog ran off"]])'
+    own_call = call is not None
+    call = call or f'{function}(["the cat sat", "a dog ran"], [["the cat sat down"], ["a dog ran off"]])'
     if isinstance(candidates, str):
-        raise TypeError(
-            f"candidates is a single string; a corpus is a list of candidate sentences. "
-            f"For one sentence use sentence_bleu-style calls, or wrap it: {function}([candidate], [references]). "
-            f"Right: {call}"
-        )
+        wrap = "" if own_call else (f"For one sentence use sentence_bleu-style calls, or wrap it: "
+                                    f"{function}([candidate], [references]). ")
+        raise TypeError(f"{name} is a single string; a corpus is a list of candidate sentences. {wrap}Right: {call}")
     if candidates is None or not is_sequence(candidates):
         raise TypeError(
-            f"candidates is {describe(candidates)}; it must be a list of candidate sentences. Right: {call}"
+            f"{name} is {describe(candidates)}; it must be a list of candidate sentences. Right: {call}"
         )
     if references is None or isinstance(references, str) or not is_sequence(references):
         raise TypeError(
@@ -300,12 +300,12 @@ def check_corpus(candidates, references, *, function: str):
         c and all(is_sequence(x) for x in c) for c in candidates
     ):
         raise TypeError(
-            "candidates holds lists of token lists, which looks like nltk's argument order "
-            "(list_of_references first, hypotheses second). bleu_lab takes the candidates first: "
-            f"{function}(candidates, references). Right: {call}"
+            f"{name} holds lists of token lists, which looks like nltk's argument order "
+            f"(list_of_references first, hypotheses second). bleu_lab takes the candidates first"
+            f"{'' if own_call else f': {function}(candidates, references)'}. Right: {call}"
         )
     if len(candidates) == 0:
-        raise ValueError(f"candidates is empty; a corpus needs at least one sentence. Right: {call}")
+        raise ValueError(f"{name} is empty; a corpus needs at least one sentence. Right: {call}")
     if len(references) != len(candidates):
         looks_like_streams = all(is_sequence(s) and len(s) == len(candidates) for s in references)
         hint = (
@@ -315,8 +315,9 @@ def check_corpus(candidates, references, *, function: str):
             else ""
         )
         raise ValueError(
-            f"got {len(candidates)} candidates but {len(references)} reference lists; references[i] must "
-            f"be the list of references of candidates[i].{hint} Right: {call}"
+            f"got {len(candidates)} {'candidates' if name == 'candidates' else f'lines in {name}'} but "
+            f"{len(references)} reference lists; references[i] must "
+            f"be the list of references of {name}[i].{hint} Right: {call}"
         )
     if _all_plain_strings(candidates) and all(
         refs.__class__ in _LIST_OR_TUPLE and refs and _all_plain_strings(refs)
@@ -331,9 +332,10 @@ def check_corpus(candidates, references, *, function: str):
     for i, (candidate, refs) in enumerate(zip(candidates, references)):
         if isinstance(refs, str):
             raise TypeError(
-                f"references[{i}] is a string, but it must be the list of references of candidates[{i}]: "
+                f"references[{i}] is a string, but it must be the list of references of {name}[{i}]: "
                 f"the references are not nested per candidate. With one reference per sentence write "
-                f"{function}(candidates, [[r] for r in refs]). Right: {call}"
+                f"{'references = ' if own_call else f'{function}(candidates, '}[[r] for r in refs]"
+                f"{'' if own_call else ')'}. Right: {call}"
             )
         # Only a flat list of several one-word strings is ambiguous; string references
         # of a tokenized candidate are valid (as in sentence_bleu).
@@ -350,7 +352,7 @@ def check_corpus(candidates, references, *, function: str):
         try:
             c, r = check_candidate_and_references(candidate, refs, function=function, call=call)
         except (TypeError, ValueError) as error:
-            message = str(error).replace("candidate ", f"candidates[{i}] ", 1)
+            message = str(error).replace("candidate ", f"{name}[{i}] ", 1)
             message = message.replace("references", f"references[{i}]", 1)
             raise type(error)(f"sentence {i}: {message}") from None
         checked_candidates.append(c)
@@ -383,7 +385,17 @@ def check_systems(systems: Mapping[str, Any], references, *, function: str, call
     systems share them. ``systems`` maps the name used in messages to the lines.
     """
     names = list(systems)
-    first, checked_references = check_corpus(systems[names[0]], references, function=function)
+    if is_sequence(references) and references and _all_plain_strings(references):
+        # paired_bootstrap(baseline, references, system): the lists of references came second.
+        nested = [n for n in names[1:] if is_sequence(systems[n]) and systems[n]
+                  and all(is_sequence(x) for x in systems[n])]
+        if nested:
+            raise TypeError(
+                f"references is a list of strings and {nested[0]} a list of lists: the arguments look swapped "
+                f"(the lists of references come last). Right: {call}"
+            )
+    first, checked_references = check_corpus(systems[names[0]], references, function=function, call=call,
+                                             name=names[0])
     checked = [first]
     for name in names[1:]:
         lines = systems[name]

@@ -366,8 +366,11 @@ def system_similarity(systems, references, *, function: str = "system_similarity
             f"Right: {function}({{'A': lines_a, 'B': lines_b}}, [[ref] for ref in reference_lines])"
         )
     checked = {}
+    right = (None if function == "corpus_similarity"
+             else f"{function}({{'A': lines_a, 'B': lines_b}}, [[ref] for ref in reference_lines])")
     for name, lines in systems.items():
-        candidates, refs = check_corpus(lines, references, function=function)
+        label = "candidates" if right is None else f"systems[{name!r}]"
+        candidates, refs = check_corpus(lines, references, function=function, call=right, name=label)
         # Indices from 0 with brackets, as check_corpus names a sentence ("candidates[1]").
         system = "" if function == "corpus_similarity" else f" of system {name!r}"
         checked[name] = [

@@ -34,6 +34,16 @@ CHROMIUM_FLAGS = [
 ]
 
 
+@pytest.fixture
+def references_drawn_separately():
+    """Drawn references are separate sentences (sacrebleu's streams), however many are one word:
+    a test that draws them says so, as the playground does for its boxes."""
+    from bleu_lab.inputs import separate_references
+
+    with separate_references():
+        yield
+
+
 def missing_browser(reason: str):
     """A missing browser fails in CI and skips elsewhere."""
     if os.environ.get("CI", "").strip().lower() == "true":

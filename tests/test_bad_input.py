@@ -391,3 +391,19 @@ def test_the_playground_takes_one_word_boxes_as_separate_references():
     # By hand: ROUGE-1 of "the cat" against "cat" (the best reference): P = 1/2, R = 1, F = 2/3.
     assert view.message == "" and view.metric_scores["ROUGE-1"] == pytest.approx((0.5, 1.0, 2 / 3))
     assert compute_playground("the cat", ["cat", "dog"], max_order=1).score == 0.5
+
+
+def test_functions_of_several_systems_name_the_system_and_show_their_own_call():
+    lines, other = ["the cat is on the mat", "a dog ran off"], ["the cat sat", "a dog ran"]
+    references = [["the cat sat on the mat"], ["a dog ran"]]
+    message = message_of(TypeError, paired_bootstrap, lines, references, other)  # references second: swapped
+    assert_mentions(message, "look swapped", "Right: paired_bootstrap(baseline_lines, system_lines, [[ref] for ref")
+    message = message_of(TypeError, bleu_lab.paired_approximate_randomization, "a b", other, references)
+    assert_mentions(message, "baseline is a single string", "Right: paired_approximate_randomization(baseline_lines")
+    assert "[candidate]" not in message  # the one-corpus advice would not run here
+    message = message_of(TypeError, meta_evaluation.system_bleu, {"A": "the cat"}, [["the cat"]])
+    assert_mentions(message, "systems['A'] is a single string", "Right: system_bleu({'A': lines_a")
+    message = message_of(ValueError, meta_evaluation.system_bleu, {"A": ["x", "y"]}, [["x"]])
+    assert_mentions(message, "2 lines in systems['A'] but 1 reference lists")
+    message = message_of(TypeError, bleu_lab.system_similarity, {"A": "the cat"}, [["the cat"]])
+    assert_mentions(message, "systems['A'] is a single string", "Right: system_similarity({'A': lines_a")

@@ -20,22 +20,15 @@ from sacrebleu.metrics import BLEU
 
 import bleu_lab
 from bleu_lab.bleu import corpus_statistics
-from bleu_lab.inputs import separate_references
 
 # Weights that do not sum to 1 are compared with nltk on purpose; their warning is tested in test_bad_input.
-pytestmark = pytest.mark.filterwarnings("ignore:weights sum to:UserWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore:weights sum to:UserWarning"),
+              pytest.mark.usefixtures("references_drawn_separately")]  # see conftest.py
 
 
 TOL = 1e-9
 # sacrebleu warns on every sentence_score without effective order; not what is tested here.
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
-
-
-@pytest.fixture(autouse=True)
-def _references_drawn_separately():
-    # Drawn references are separate sentences (sacrebleu's streams), however many are one word.
-    with separate_references():
-        yield
 
 
 # A small vocabulary so that n-grams match often; punctuation, case, non-Latin and

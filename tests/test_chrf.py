@@ -14,6 +14,8 @@ from sacrebleu.metrics import CHRF
 from bleu_lab import ChrfResult, chrf, corpus_chrf
 from bleu_lab.chrf import chrf_words
 
+pytestmark = pytest.mark.usefixtures("references_drawn_separately")  # see conftest.py
+
 TOLERANCE = 1e-9
 
 # Case, punctuation at word edges ("(hi)", "dog,"), repeated words, short words,

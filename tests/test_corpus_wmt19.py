@@ -18,6 +18,8 @@ from bleu_lab.bleu import corpus_statistics
 from bleu_lab.counting import corpus_statistics_matrix
 from bleu_lab.datasets import load_wmt19_en_de
 
+pytestmark = pytest.mark.usefixtures("references_drawn_separately")  # see conftest.py
+
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 TOL = 1e-9
 

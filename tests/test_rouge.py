@@ -14,6 +14,8 @@ from rouge_score import rouge_scorer
 from bleu_lab import RougeResult, rouge_l, rouge_lsum, rouge_n
 from bleu_lab.rouge import lcs_pairs, rouge_tokenize
 
+pytestmark = pytest.mark.usefixtures("references_drawn_separately")  # see conftest.py
+
 TOLERANCE = 1e-9
 ROUGE_TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
 SCORERS = {stem: rouge_scorer.RougeScorer(ROUGE_TYPES, use_stemmer=stem) for stem in (False, True)}

@@ -24,7 +24,8 @@ from bleu_lab.datasets import load_wmt19_en_de
 from bleu_lab.significance import bleu_from_sums, bootstrap_ci, paired_bootstrap, resampled_scores
 
 # Weights that do not sum to 1 are compared with nltk on purpose; their warning is tested in test_bad_input.
-pytestmark = pytest.mark.filterwarnings("ignore:weights sum to:UserWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore:weights sum to:UserWarning"),
+              pytest.mark.usefixtures("references_drawn_separately")]  # see conftest.py
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 

@@ -16,17 +16,11 @@ from sacrebleu.metrics import BLEU, TER
 
 import bleu_lab
 from bleu_lab.datasets import load_wmt19_en_de
-from bleu_lab.inputs import separate_references
+
+pytestmark = pytest.mark.usefixtures("references_drawn_separately")  # see conftest.py
 
 TOL = 1e-9
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
-
-
-@pytest.fixture(autouse=True)
-def _references_drawn_separately():
-    # Drawn references are separate sentences (sacrebleu's streams), however many are one word.
-    with separate_references():
-        yield
 
 
 # Few words, so blocks repeat and shifts are tried often; case, punctuation, an XML entity and CJK
