@@ -438,6 +438,16 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
     check_same_lengths({f"streams[{k}]": len(stream) for k, stream in enumerate(streams)}, anchor="streams[0]",
                        what="every reference stream needs one line per sentence",
                        right="Right: references_from_streams([refs_1, refs_2]) with len(refs_1) == len(refs_2)")
+    for k, stream in enumerate(streams):
+        if _all_plain_strings(stream):
+            continue
+        for i, ref in enumerate(stream):
+            if ref is not None and not isinstance(ref, (str, UserString)) and not _is_token_list(ref):
+                raise TypeError(
+                    f"streams[{k}][{i}] is {describe(ref)}; a stream holds one reference per sentence: a string "
+                    f"(or a token list), or None where a sentence has no reference in it. "
+                    f"Right: references_from_streams([['the cat sat', 'a dog ran']])"
+                )
     per_candidate = [[ref for ref in refs if ref is not None] for refs in zip(*streams)]
     for i, refs in enumerate(per_candidate):
         if not refs:

@@ -563,9 +563,13 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     an array of summed rows (one per line) to their scores. The coins are
     drawn as sacrebleu's ``--paired-ar`` draws them
     (``numpy.random.default_rng(seed).integers(2, size=(n_samples, n), dtype=bool)``),
-    so with the same seed and trials the p-value is sacrebleu's. One
-    departure, as in :func:`paired_bootstrap`: when the two scores are equal,
-    p is 1 (sacrebleu gives 1/(n+1)).
+    so with the same seed and trials the p-value is sacrebleu's. Two
+    departures: as in :func:`paired_bootstrap`, when the two scores are equal
+    p is 1 (sacrebleu gives 1/(n+1)); and with ``smoothing="add-k"`` and a
+    fractional ``smooth_value`` (0.5, say) sacrebleu adds k in place to the
+    integer counts of each trial, so its trials lose the fraction and are
+    scored unsmoothed while the two systems are not: its p-value is then off,
+    bleu_lab's uses k as given for every trial.
     """
     import numpy as np
 

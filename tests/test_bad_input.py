@@ -407,3 +407,15 @@ def test_functions_of_several_systems_name_the_system_and_show_their_own_call():
     assert_mentions(message, "2 lines in systems['A'] but 1 reference lists")
     message = message_of(TypeError, bleu_lab.system_similarity, {"A": "the cat"}, [["the cat"]])
     assert_mentions(message, "systems['A'] is a single string", "Right: system_similarity({'A': lines_a")
+
+
+def test_reference_streams_hold_texts_or_none():
+    message = message_of(TypeError, bleu_lab.references_from_streams, [[1, 2]])
+    assert_mentions(message, "streams[0][0] is a value of type int", "Right: references_from_streams(")
+    assert bleu_lab.references_from_streams([["a b", None], ["c", "d"]]) == [["a b", "c"], ["d"]]
+
+
+def test_correlation_resamples_have_a_limit_a_notebook_can_wait_for():
+    metric, human = {"A": 0.41, "B": 0.38, "C": 0.25}, {"A": 0.2, "B": -0.1, "C": 0.05}
+    message = message_of(ValueError, meta_evaluation.correlation, metric, human, n_resamples=100_000)
+    assert_mentions(message, "n_resamples=100000", "limit of 10,000")
