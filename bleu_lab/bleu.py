@@ -38,6 +38,7 @@ from .inputs import (
     check_matches_within_totals,
     check_systems,
     describe,
+    keywords_checked,
 )
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import bleu_scores, brevity_penalty_value
@@ -48,6 +49,7 @@ from .tokenizers import get_tokenizer, tokenize_lines_with
 _NLTK_FIFTH_ORDER = 5
 
 
+@keywords_checked
 def bleu_from_stats(
     counts: Sequence[int],
     totals: Sequence[int],
@@ -151,6 +153,7 @@ def tokenize_sentence(candidate, references, tokenize, lowercase):
     return candidates[0], reference_lists[0]
 
 
+@keywords_checked
 def sentence_bleu(
     candidate: Text,
     references: References,
@@ -251,6 +254,7 @@ def score_counted(statistics, settings: BleuSettings, *, n_references=None) -> B
     )
 
 
+@keywords_checked
 def corpus_bleu(
     candidates: Sequence[Text],
     references: Sequence[References],
@@ -280,6 +284,7 @@ def corpus_bleu(
     return replace(result, sentences=len(statistics))
 
 
+@keywords_checked
 def modified_precision(
     candidate: Text, references: References, n: int, *, tokenize: str = "13a", lowercase: bool = False
 ) -> PrecisionResult:
@@ -308,6 +313,7 @@ def modified_precision(
     )
 
 
+@keywords_checked
 def brevity_penalty(
     candidate: Text, references: References, *, tokenize: str = "13a", lowercase: bool = False
 ) -> BrevityPenaltyResult:

@@ -60,7 +60,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .counting import statistics_columns, systems_statistics_matrices
-from .inputs import References, Text, check_candidate_and_references, check_corpus, describe
+from .inputs import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
 from .settings import ChrfSettings
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
@@ -493,6 +493,7 @@ def _score(statistics: ChrfStats, settings: ChrfSettings, n_references=None) -> 
                       settings.eps_smoothing, n_references)
 
 
+@keywords_checked
 def chrf(candidate: Text, references: References, *, char_order: int = 6, word_order: int = 0, beta: float = 2,
          lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False) -> ChrfResult:
     """Sentence chrF (Popovic 2015); ``word_order=2`` gives chrF++ (Popovic 2017).
@@ -513,6 +514,7 @@ def chrf(candidate: Text, references: References, *, char_order: int = 6, word_o
     return _score(statistics, settings)
 
 
+@keywords_checked
 def corpus_chrf(candidates: Sequence[Text], references: Sequence[References], *, char_order: int = 6,
                 word_order: int = 0, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
                 eps_smoothing: bool = False) -> ChrfResult:
@@ -530,6 +532,7 @@ def corpus_chrf(candidates: Sequence[Text], references: Sequence[References], *,
     return _score(sum_chrf_statistics(statistics), settings, frozenset(s.n_references for s in statistics))
 
 
+@keywords_checked
 def system_chrf(systems: Mapping[str, Sequence[Text]], references: Sequence[References], *, char_order: int = 6,
                 word_order: int = 0, beta: float = 2, lowercase: bool = False, whitespace: bool = False,
                 eps_smoothing: bool = False) -> dict:

@@ -23,7 +23,7 @@ import reprlib
 import warnings
 from collections import UserString
 from collections.abc import Mapping, Sequence, Set
-from typing import Any, Union
+from typing import Any, Callable, TypeVar, Union
 
 # What the metrics take: a text is a string (tokenized) or a sequence of token strings (used as is);
 # the references of one candidate are a sequence of texts; a corpus's, one such sequence per candidate.
@@ -469,6 +469,34 @@ def unknown_name_message(kind: str, name, valid) -> str:
     close = close[:1] or difflib.get_close_matches(given, [str(v) for v in valid], n=1, cutoff=0.5)
     suggestion = f" Did you mean {close[0]!r}?" if close else ""
     return f"unknown {kind} {name!r}.{suggestion} Valid names: {', '.join(repr(v) for v in valid)}"
+
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def keywords_checked(function: _Function) -> _Function:
+    """``function`` with a clear error for a keyword it does not have: the closest of its keywords and
+    all of them (``sentence_bleu(..., tokenizer="13a")``: "Did you mean 'tokenize'?"), where Python
+    only says "got an unexpected keyword argument". The signature and docstring stay the function's.
+    """
+    import functools
+
+    # The names a call can give as keywords, read from the code object (inspect would add 10 ms to the import).
+    code = function.__code__
+    names = code.co_varnames[code.co_posonlyargcount : code.co_argcount + code.co_kwonlyargcount]
+    known = frozenset(names)
+
+    @functools.wraps(function)
+    def checked(*args, **keywords):
+        for name in keywords:
+            if name not in known:
+                close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+                raise TypeError(f"{function.__name__}() has no keyword {name!r}: "
+                                + unknown_name_message("keyword", name, names)
+                                + (f". Right: {function.__name__}(..., {close[0]}=...)" if close else ""))
+        return function(*args, **keywords)
+
+    return checked  # type: ignore[return-value]
 
 
 def check_name(value, name: str, valid, *, kind: str | None = None, example: str | None = None,

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .counting import count_ngrams, matched_positions
-from .inputs import References, Text, check_candidate_and_references, check_order, check_text
+from .inputs import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
 from .settings import RougeSettings
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
@@ -492,6 +492,7 @@ def _prepare(candidate, references, function, stem, tokenizer, split):
     return split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
 
 
+@keywords_checked
 def rouge_n(
     candidate: Text, references: References, n: int = 1, *, stem: bool = False,
     tokenizer: str = "rouge-score",
@@ -513,6 +514,7 @@ def rouge_n(
     return _best(f"rouge{n}", cand, refs, lambda c, r: _score_ngrams(c, r, n), stem, tokenizer)
 
 
+@keywords_checked
 def rouge_l(
     candidate: Text, references: References, *, stem: bool = False,
     tokenizer: str = "rouge-score",
@@ -536,6 +538,7 @@ def rouge_l(
     return _best("rougeL", cand, refs, _score_lcs, stem, tokenizer)
 
 
+@keywords_checked
 def rouge_lsum(
     candidate: Text, references: References, *, stem: bool = False,
     tokenizer: str = "rouge-score",

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .inputs import check_candidate_and_references, check_corpus
+from .inputs import check_candidate_and_references, check_corpus, keywords_checked
 
 MODEL_CONFIG = "l2_supercat"
 MODEL_DIM = 256
@@ -299,6 +299,7 @@ class CorpusSimilarityResult:
         return f"<div class='bleu-lab-result'><pre>{html.escape(self.explain())}</pre></div>"
 
 
+@keywords_checked
 def similarity(candidate, references) -> SimilarityResult:
     """Embedding similarity of a candidate with its references: the best cosine of mean subword vectors.
 
@@ -334,6 +335,7 @@ def similarity(candidate, references) -> SimilarityResult:
     )
 
 
+@keywords_checked
 def corpus_similarity(candidates, references) -> CorpusSimilarityResult:
     """Mean embedding similarity of a corpus; ``references[i]`` is the list of references of ``candidates[i]``.
 
@@ -347,6 +349,7 @@ def corpus_similarity(candidates, references) -> CorpusSimilarityResult:
     return system_similarity({"corpus": candidates}, references, function="corpus_similarity")["corpus"]
 
 
+@keywords_checked
 def system_similarity(systems, references, *, function: str = "system_similarity") -> dict:
     """:func:`corpus_similarity` of several systems against the same references: ``{name: result}``.
 

@@ -62,7 +62,14 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .inputs import check_candidate_and_references, check_corpus, check_count, describe, is_whole_number
+from .inputs import (
+    check_candidate_and_references,
+    check_corpus,
+    check_count,
+    describe,
+    is_whole_number,
+    keywords_checked,
+)
 from .settings import TerSettings
 from .tokenizers import apply_tokenizer
 
@@ -698,6 +705,7 @@ def _corpus_result(candidates, references, settings: TerSettings, function: str)
     return _result(alignments, settings, counts.pop() if len(counts) == 1 else "var")
 
 
+@keywords_checked
 def ter(candidate, references, *, normalized=False, no_punct=False, asian_support=False,
         case_sensitive=False) -> TerResult:
     """Sentence TER (Snover et al. 2006): edits / average reference length, on the 0-1 scale.
@@ -714,6 +722,7 @@ def ter(candidate, references, *, normalized=False, no_punct=False, asian_suppor
     return _sentence_result(candidate, references, settings, "ter")
 
 
+@keywords_checked
 def corpus_ter(candidates, references, *, normalized=False, no_punct=False, asian_support=False,
                case_sensitive=False) -> TerResult:
     """Corpus TER: the sentences' edits summed, over their average reference lengths summed.
@@ -729,6 +738,7 @@ def corpus_ter(candidates, references, *, normalized=False, no_punct=False, asia
     return _corpus_result(candidates, references, settings, "corpus_ter")
 
 
+@keywords_checked
 def wer(candidate, references, *, normalized=False, no_punct=False, asian_support=False,
         case_sensitive=False) -> TerResult:
     """Word error rate: TER without shifts, (substitutions + deletions + insertions) / reference length.
@@ -745,6 +755,7 @@ def wer(candidate, references, *, normalized=False, no_punct=False, asian_suppor
     return _sentence_result(candidate, references, settings, "wer")
 
 
+@keywords_checked
 def corpus_wer(candidates, references, *, normalized=False, no_punct=False, asian_support=False,
                case_sensitive=False) -> TerResult:
     """Corpus WER: edits without shifts summed over the sentences, over the summed reference lengths."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-from .inputs import Text, check_bool, check_name, check_text
+from .inputs import Text, check_bool, check_name, check_text, keywords_checked
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 SACREBLEU_TOKENIZERS = {
@@ -84,6 +84,7 @@ def _build_tokenizer(name: str):
     return lambda text: tokenizer(text.rstrip()).split()
 
 
+@keywords_checked
 def tokenize(text: Text, tokenizer: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
     """Split a text into tokens; a sequence of tokens is returned as it is.
 

@@ -419,3 +419,24 @@ def test_correlation_resamples_have_a_limit_a_notebook_can_wait_for():
     metric, human = {"A": 0.41, "B": 0.38, "C": 0.25}, {"A": 0.2, "B": -0.1, "C": 0.05}
     message = message_of(ValueError, meta_evaluation.correlation, metric, human, n_resamples=100_000)
     assert_mentions(message, "n_resamples=100000", "limit of 10,000")
+
+
+@pytest.mark.parametrize("call, typo, meant", [
+    (lambda **k: sentence_bleu("the cat", ["the cat"], **k), "tokenizer", "tokenize"),
+    (lambda **k: corpus_bleu(["the cat"], [["the cat"]], **k), "smooth", "smoothing"),
+    (lambda **k: rouge_n("the cat", ["the cat"], **k), "tokenize", "tokenizer"),
+    (lambda **k: chrf("the cat", ["the cat"], **k), "word_orders", "word_order"),
+    (lambda **k: bleu_lab.ter("the cat", ["the cat"], **k), "normalize", "normalized"),
+])
+def test_a_mistyped_keyword_gets_the_closest_name(call, typo, meant):
+    # Python's own message names the keyword but not the one meant (rouge-score says tokenizer, BLEU tokenize).
+    message = message_of(TypeError, call, **{typo: "13a"})
+    assert_mentions(message, f"no keyword {typo!r}", f"Did you mean {meant!r}?", f"{meant}=...")
+
+
+def test_checked_keywords_keep_the_signature_and_the_positional_call():
+    import inspect
+
+    assert list(inspect.signature(sentence_bleu).parameters)[:3] == ["candidate", "references", "max_order"]
+    assert sentence_bleu("the cat", ["the cat"], max_order=2).score == 1.0
+    assert rouge_n("the cat", ["the cat"], 2).fmeasure == 1.0
