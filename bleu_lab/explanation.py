@@ -438,8 +438,30 @@ def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, r
     return "".join(rows)
 
 
+# A result's HTML draws at most this many tokens of each text (a long paragraph); the numbers use them all.
+# A whole document scored as one "sentence" would otherwise put megabytes of spans into the notebook.
+HTML_TOKEN_LIMIT = 500
+
+
+def tokens_left_out_note(*token_lists) -> str:
+    """"" when every text fits in :data:`HTML_TOKEN_LIMIT` tokens, else the note that says what was left out.
+
+    >>> tokens_left_out_note(["a"] * 501, ["b"] * 3)
+    'Only the first 500 tokens of each text are drawn (the longest has 501); the numbers count them all.'
+    """
+    longest = max((len(tokens) for tokens in token_lists), default=0)
+    if longest <= HTML_TOKEN_LIMIT:
+        return ""
+    return (f"Only the first {HTML_TOKEN_LIMIT} tokens of each text are drawn (the longest has {longest:,}); "
+            f"the numbers count them all.")
+
+
 def _highlight_rows(result) -> str:
-    rows = highlight_rows_html(result.candidate_tokens, result.reference_tokens, result.max_order)
+    rows = highlight_rows_html(result.candidate_tokens, result.reference_tokens, result.max_order,
+                               limit=HTML_TOKEN_LIMIT)
+    note = tokens_left_out_note(result.candidate_tokens, *result.reference_tokens)
+    if note:
+        rows += f"<tr><td colspan='2' style='text-align:left'><i>{html.escape(note)}</i></td></tr>"
     return (
         "<table style='margin-bottom:6px'>"
         "<tr><th colspan='2' style='text-align:left'>candidate, matched n-grams underlined per order</th></tr>"

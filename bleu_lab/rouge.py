@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .counting import count_ngrams, matched_positions
+from .explanation import HTML_TOKEN_LIMIT, tokens_left_out_note
 from .inputs import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
 from .settings import RougeSettings
 
@@ -261,6 +262,9 @@ class RougeResult:
                 (f"reference {self.reference_index + 1}" if self.n_references > 1 else "reference", reference),
             )
         )
+        left_out = tokens_left_out_note(flat_candidate, flat_reference)
+        if left_out:
+            rows += f"<tr><td colspan='2' style='text-align:left'><i>{html.escape(left_out)}</i></td></tr>"
         m, c, r = self.matches, self.candidate_total, self.reference_total
         return (
             f"<div class='bleu-lab-result'><b>{html.escape(self.name)}</b>: "
@@ -285,7 +289,7 @@ def _show(tokens, variant):
 
 def _marked(tokens, marks) -> str:
     pieces = []
-    for i, token in enumerate(tokens):
+    for i, token in enumerate(tokens[:HTML_TOKEN_LIMIT]):
         text = html.escape(token)
         pieces.append(f"<span style='{_MARK_STYLE}'>{text}</span>" if i in marks else text)
     return " ".join(pieces) or "<i>(empty)</i>"

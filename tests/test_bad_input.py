@@ -440,3 +440,15 @@ def test_checked_keywords_keep_the_signature_and_the_positional_call():
     assert list(inspect.signature(sentence_bleu).parameters)[:3] == ["candidate", "references", "max_order"]
     assert sentence_bleu("the cat", ["the cat"], max_order=2).score == 1.0
     assert rouge_n("the cat", ["the cat"], 2).fmeasure == 1.0
+
+
+def test_the_html_of_a_document_scored_as_one_sentence_stays_small():
+    # 50,000 tokens drawn in full were a 32 MB cell output; the numbers still count every token.
+    text = " ".join(map(str, range(50_000)))
+    result = sentence_bleu(text, [text], tokenize="none")
+    page = result._repr_html_()
+    assert len(page) < 1_000_000 and "Only the first 500 tokens" in page and "49000" not in page  # a token past the 500th
+    assert result.counts[0] == 50_000
+    rouge_page = rouge_l(text, [text])._repr_html_()
+    assert len(rouge_page) < 1_000_000 and "Only the first 500 tokens" in rouge_page
+    assert "Only the first" not in sentence_bleu("the cat", ["the cat"])._repr_html_()
