@@ -85,6 +85,9 @@ MAX_SHIFT_CANDIDATES = 1000  # shifts tried per candidate-reference pair before 
 # segment gets an error instead of a wait with no end in sight.
 MAX_SHIFTED_WORDS = 400  # words of the candidate
 MAX_SHIFTED_PRODUCT = 200_000  # candidate words x reference words
+# WER (no shifts) fills one cell per candidate word x reference word, for every reference, in Python:
+# about 0.4 us a cell here (1,000 x 1,000 words 0.4 s, 6,000 x 6,000 15 s).
+MAX_ALIGNED_CELLS = 2_000_000  # candidate words x the reference words of all references
 
 
 class SegmentTooLong(ValueError):
@@ -642,14 +645,23 @@ def _alignment_html(alignment: TerAlignment) -> str:
 
 
 def _check_length(candidate: tuple, references: list, settings: TerSettings, sentence: int | None = None) -> None:
-    """Refuse a segment the shift search would take many seconds over (the limits above); with shifts off
-    (WER) the plain edit distance is quick."""
+    """Refuse a segment the shift search (TER) or the edit-distance table (WER) would take many seconds
+    over: the limits above."""
+    what = "the candidate" if sentence is None else f"candidates[{sentence}]"
     if not settings.shifts:
+        cells = len(candidate) * sum(map(len, references))
+        if cells > MAX_ALIGNED_CELLS:
+            raise SegmentTooLong(
+                f"{what} has {len(candidate):,} words against {sum(map(len, references)):,} reference words: "
+                f"{cells:,} cells of WER's edit-distance table, past bleu_lab's limit of {MAX_ALIGNED_CELLS:,} "
+                f"(about a second; 6,000 x 6,000 words take 15 s). WER is counted segment by segment: split the "
+                f"text into its sentences or utterances and use corpus_wer",
+                sentence,
+            )
         return
     longest = max(map(len, references))
     if len(candidate) <= MAX_SHIFTED_WORDS and len(candidate) * longest <= MAX_SHIFTED_PRODUCT:
         return
-    what = "the candidate" if sentence is None else f"candidates[{sentence}]"
     against = "" if len(candidate) > MAX_SHIFTED_WORDS else f" against a reference of {longest:,}"
     raise SegmentTooLong(
         f"{what} has {len(candidate):,} words{against}: too long for TER's shift search, which takes many seconds "

@@ -452,3 +452,12 @@ def test_the_html_of_a_document_scored_as_one_sentence_stays_small():
     rouge_page = rouge_l(text, [text])._repr_html_()
     assert len(rouge_page) < 1_000_000 and "Only the first 500 tokens" in rouge_page
     assert "Only the first" not in sentence_bleu("the cat", ["the cat"])._repr_html_()
+
+
+def test_wer_of_a_whole_transcript_on_one_line_is_refused_with_the_way_out():
+    words = "the quick brown fox jumps over the lazy dog".split()
+    long_text = " ".join(words[i % 9] for i in range(3_000))
+    message = message_of(ValueError, bleu_lab.wer, long_text, [long_text])
+    assert_mentions(message, "9,000,000 cells", "limit of 2,000,000", "corpus_wer")
+    # At the limit it is scored. By hand: 1,000 "a" against 2,000 "a" is 1,000 insertions over 2,000 words.
+    assert bleu_lab.wer(" ".join(["a"] * 1_000), [" ".join(["a"] * 2_000)]).score == 0.5
