@@ -168,7 +168,9 @@ def sentence_bleu(
 ) -> BleuResult:
     """BLEU of one candidate against one or more references, with its breakdown.
 
-    ``max_order`` is 4 unless ``weights`` (one per order) set it. The worked
+    ``max_order`` is 4 unless ``weights`` (one per order) set it. A text given as a token list is
+    used as given (only ``lowercase`` applies to it); ``tokenize`` then only names, in the signature,
+    the tokenizer that made the tokens (``tokenize="none"`` when they are split on spaces). The worked
     example of Papineni et al. (2002) scores a candidate against several
     references; here the textbook cat/mat pair:
 
