@@ -188,7 +188,8 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
         ax.axvline(r, color="0.4", linestyle="--", linewidth=1)
         ax.text(r + 0.04 * len(xs) + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50",
                 va="center")
-        ax.set_xlim(0, xs[-1] + 0.5)
+        # Room left of c = 1 for its label (drawn left of the point), which would otherwise touch the frame.
+        ax.set_xlim(-0.7 if any(c <= 1 for c in marks) else 0, xs[-1] + 0.5)
         style_axes(ax, f"Brevity penalty against candidate length (r = {r})", "candidate length c (tokens)",
                "brevity penalty BP")
         points = [(c, brevity_penalty_value(c, r), c) for c in marks]
@@ -199,7 +200,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
                 markeredgecolor="white", label=f"c = {c}: BP = {bp:.3f}", zorder=3)
         ax.annotate(f"c = {c}", (x, bp), textcoords="offset points", xytext=offset, ha=align,
                     fontsize=TEXT_SIZE + 1, color=MARK_COLOUR, fontweight=LABEL_WEIGHT)
-    ax.set_ylim(0, 1.12)
+    ax.set_ylim(-0.04, 1.12)  # below 0: a point at BP = 0.007 is drawn whole, not cut by the axis
     ax.grid(alpha=0.3)
     _legend_outside(ax)
     return ax
