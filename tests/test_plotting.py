@@ -258,3 +258,17 @@ def test_ngram_counts_of_the_repeated_the():
     ax = plotting.plot_ngram_counts("the the the the the the the", REFS)
     assert [c[0].get_height() for c in ax.containers] == [7, 2, 1, 2]
     assert [t.get_text() for t in ax.get_xticklabels()] == ['"the"']
+
+
+def test_the_brevity_penalty_marks_are_drawn_whole_inside_the_axes():
+    # c = 1 against r = 6 has BP = exp(1 - 6) = 0.0067: its point sat on the x axis, half cut, and its
+    # label touched the frame.
+    ax = plotting.plot_brevity_penalty(against="length", reference_length=6, mark=[1, 2, 4, 6, 10])
+    assert ax.get_ylim()[0] < 0
+    renderer = ax.figure.canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    labels = [t for t in ax.texts if t.get_text().startswith("c = ")]
+    assert [t.get_text() for t in labels] == ["c = 1", "c = 2", "c = 4", "c = 6", "c = 10"]
+    for label in labels:
+        box = label.get_window_extent(renderer)
+        assert frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0 and box.y1 < frame.y1, label.get_text()
