@@ -201,6 +201,13 @@ def run(repeats):
         lambda: compute_playground(f"the cat sat on the mat {next(edits)}", cat), None, None, None, None,
         cold=False, repeats=max(20, 5 * repeats))
 
+    # chrF (no target in issue 10): character and word n-grams counted by the BLEU counting engine.
+    from sacrebleu.metrics import CHRF
+
+    row("corpus chrF++, raw text (information only)",
+        lambda: bleu_lab.corpus_chrf(baseline, references, word_order=2),
+        lambda: CHRF(word_order=2).corpus_score(baseline, [reference]), None, None, None)
+
     # ROUGE-L's LCS on 10k tokens (bit-parallel rows, never the whole table)
     words = [f"w{k}" for k in range(300)]
     long_candidate = [words[(7 * k) % 300] for k in range(10_000)]
