@@ -373,6 +373,19 @@ def test_06_sacrebleu_reads_flat_references_as_characters():
     assert_shown(NB06, "TypeError: references[0] is a string")
 
 
+def test_06_sacrebleu_given_a_split_reference_scores_one_word_references():
+    text = "the cat is on the mat"
+    wrong = sacrebleu.sentence_bleu(text, text.split())
+    # By hand: unigrams 5/6 ("the" clipped by one one-word reference), exp smoothing 1/10, 1/16, 1/24, BP 1.
+    assert wrong.score == pytest.approx(100 * (5 / 6 * 1 / 10 * 1 / 16 * 1 / 24) ** 0.25, abs=1e-9)
+    assert_shown(NB06, "reference split: " + str(wrong))
+    prose = (NOTEBOOKS / NB06).read_text(encoding="utf-8")
+    assert f"{wrong.score:.2f} for a sentence against itself" in prose
+    with pytest.raises(ValueError, match="not wrapped in a list"):
+        bleu_lab.sentence_bleu(text, text.split())
+    assert_shown(NB06, "ValueError: candidate is a sentence of 6 words and references is a flat list of 6")
+
+
 def test_06_nltk_given_strings_counts_characters():
     candidate, reference = "the cat sat on the mat", "the cat is on the mat"
     on_characters = nltk_sentence([reference], candidate, "method1")
