@@ -373,10 +373,12 @@ def _confidence(scored: Scored, args) -> dict:
             "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
 
 
+BLEU_OPTIONS = ("tokenize", "smoothing", "max_order", "lowercase")
 CHRF_OPTIONS = ("chrf_char_order", "chrf_word_order", "chrf_beta", "chrf_whitespace", "chrf_lowercase",
                 "chrf_eps_smoothing")
 TER_OPTIONS = ("ter_case_sensitive", "ter_normalized", "ter_no_punct", "ter_asian_support")
-DEFAULTS = {"metrics": ["bleu"], "chrf_char_order": 6, "chrf_word_order": 0, "chrf_beta": 2, "seed": 12345}
+DEFAULTS = {"metrics": ["bleu"], "tokenize": "13a", "smoothing": "none", "chrf_char_order": 6, "chrf_word_order": 0,
+            "chrf_beta": 2, "seed": 12345}
 
 
 def _check_options(args, candidates, references):
@@ -403,7 +405,8 @@ def _check_options(args, candidates, references):
     if sampling and args.confidence is None and len(candidates) < 2:
         raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
                                f"and neither runs: {call} --confidence {sampling}")
-    for metric, name, options in (("chrf", "chrF", CHRF_OPTIONS), ("ter", "TER", TER_OPTIONS)):
+    for metric, name, options in (("bleu", "BLEU", BLEU_OPTIONS), ("chrf", "chrF", CHRF_OPTIONS),
+                                  ("ter", "TER", TER_OPTIONS)):
         unused = given(*options)
         if unused and metric not in metrics:
             chosen = " ".join(metrics)
@@ -626,9 +629,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="metrics to compute: bleu, chrf, ter (default bleu; several in one run: -m bleu chrf ter)")
     score.add_argument("-sl", "--sentence-level", action="store_true", help="also print each line's score")
     # Names are checked by bleu_lab itself, whose one-line error suggests the closest valid name.
-    score.add_argument("-tok", "--tokenize", default="13a", metavar="NAME",
+    # Defaults None (filled in by _check_options), as for chrF's and TER's options below.
+    score.add_argument("-tok", "--tokenize", metavar="NAME",
                        help=f"BLEU tokenizer (default 13a): {', '.join(TOKENIZER_NAMES)}")
-    score.add_argument("-s", "--smoothing", "--smooth-method", dest="smoothing", default="none", metavar="NAME",
+    score.add_argument("-s", "--smoothing", "--smooth-method", dest="smoothing", metavar="NAME",
                        help=f"BLEU smoothing (default none, as corpus_bleu; sacrebleu's command line uses "
                             f"{SACREBLEU_CLI_SMOOTHING}): {', '.join(SMOOTHING_NAMES)}")
     score.add_argument("--max-order", type=_positive_int, default=None, help="BLEU's longest n-gram (default 4)")

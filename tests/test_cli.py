@@ -553,6 +553,10 @@ def test_a_file_of_empty_lines_is_refused_but_some_empty_lines_are_scored(tmp_pa
     (["--chrf-word-order", "0", "-m", "ter"], "--chrf-word-order 0: for chrF, which is not among the metrics (-m ter)"),
     (["-m", "bleu", "chrf", "--ter-normalized"], "--ter-normalized: for TER, which is not among the metrics "
                                                  "(-m bleu chrf): bleu-lab score {ref} -i {hyp} -m bleu chrf ter"),
+    (["-m", "chrf", "--tokenize", "intl"], "--tokenize intl: for BLEU, which is not among the metrics (-m chrf): "
+                                           "bleu-lab score {ref} -i {hyp} -m chrf bleu --tokenize intl"),
+    (["-m", "ter", "-s", "exp", "-lc"], "--smoothing exp --lowercase: for BLEU, which is not among the metrics"),
+    (["-m", "chrf", "--tokenize", "13a"], "--tokenize 13a: for BLEU"),  # the default value, given
 ])
 def test_options_that_cannot_apply_are_refused(tmp_path, capsys, options, message):
     ref, hyp = write(tmp_path / "ref", ["the cat is on the mat"]), write(tmp_path / "hyp", ["the cat sat"])
