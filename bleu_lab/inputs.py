@@ -575,13 +575,15 @@ def weights_sum_problem(weights) -> str:
     2.3: "positive weights w_n summing to one"); weights summing to s give that mean to the power s,
     so [1, 1, 1, 1] gives the product of the precisions and [25, 25, 25, 25] almost 0.
 
-    >>> weights_sum_problem((0.5, 0.5)), weights_sum_problem((0.1,) * 10)
-    ('', '')
+    >>> weights_sum_problem((0.5, 0.5)), weights_sum_problem((0.1,) * 10), weights_sum_problem((0.3333,) * 3)
+    ('', '', '')
     >>> weights_sum_problem((1.0, 1.0))[:40]
     'weights sum to 2, not 1: BLEU (Papineni '
     """
     total = sum(weights)  # not math.fsum: it raises OverflowError where this gives inf
-    if abs(total - 1.0) <= 1e-9:
+    # Rounded weights such as (0.3333, 0.3333, 0.3333) change the score in the fourth decimal at most:
+    # no mistake to warn about.
+    if abs(total - 1.0) <= 1e-3:
         return ""
     even = ", ".join(["0.25"] * 4) if len(weights) == 4 else ", ".join([f"{1 / len(weights):.4g}"] * len(weights))
     return (f"weights sum to {total:g}, not 1: BLEU (Papineni et al. 2002) takes a weighted geometric mean with "
