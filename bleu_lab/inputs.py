@@ -527,6 +527,21 @@ def check_order(n, name: str, *, limit: int = MAX_ORDER) -> int:
     return int(n)
 
 
+def refuse_unordered(value, name: str, items: str, right: str) -> None:
+    """A dict or a set where an ordered list of ``items`` belongs: a TypeError that says what it would do.
+
+    A dict's keys would be read as the items (its values never), and a set has no order and keeps
+    equal items once. ``right`` ends the message (how to give them instead).
+    """
+    shown = reprlib.repr(value)
+    if isinstance(value, Mapping):
+        raise TypeError(f"{name} is a {type(value).__name__} ({shown}): its keys would be read as the {items} (and "
+                        f"its values never). Give the {items} in a list or tuple, {right}")
+    if isinstance(value, Set):
+        raise TypeError(f"{name} is a {type(value).__name__} ({shown}): a set has no order and keeps equal {items} "
+                        f"only once. Give the {items} in a list or tuple, {right}")
+
+
 def check_weights(weights) -> tuple[float, ...]:
     """Return ``weights`` as a tuple of floats: an ordered sequence of non-negative finite numbers, not all 0.
 
@@ -534,16 +549,7 @@ def check_weights(weights) -> tuple[float, ...]:
     are refused, as are strings and one-shot iterators.
     """
     right = "weights=(0.25, 0.25, 0.25, 0.25) or weights=[0.5, 0.5]"
-    if isinstance(weights, Mapping):
-        raise TypeError(
-            f"weights is a dict ({weights!r}); its keys would be read as the weights. Give the weights in order "
-            f"of n-gram order as a list or tuple: {right}"
-        )
-    if isinstance(weights, Set):
-        raise TypeError(
-            f"weights is a set ({weights!r}); a set has no order and keeps equal weights only once. Use a list "
-            f"or tuple: {right}"
-        )
+    refuse_unordered(weights, "weights", "weights", f"in order of n-gram order. Right: {right}")
     if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or not hasattr(weights, "__getitem__"):
         raise TypeError(
             f"weights must be a sequence of numbers (a list or tuple, one per n-gram order), not {describe(weights)}: "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -42,7 +42,7 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
-from .inputs import describe, is_sequence, is_whole_number, separate_references
+from .inputs import describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -352,17 +352,7 @@ def _reference_texts(references) -> tuple:
         return ()
     if isinstance(references, str):
         return (references,)
-    if isinstance(references, Mapping):
-        raise TypeError(
-            f"references is a {type(references).__name__}: its keys would be read as the references (and its "
-            f"values never). Give the reference texts in a list, one per box. Right: {_PLAYGROUND_CALL}"
-        )
-    if isinstance(references, Set):
-        raise TypeError(
-            f"references is a {type(references).__name__}: a set has no order, so the references would be "
-            f"numbered at random (and a repeated one kept once). Give them in a list, one per box. "
-            f"Right: {_PLAYGROUND_CALL}"
-        )
+    refuse_unordered(references, "references", "references", f"one per box. Right: {_PLAYGROUND_CALL}")
     if not is_sequence(references):
         raise TypeError(
             f"references is {describe(references)}; it must be a list of reference texts, one per box. "

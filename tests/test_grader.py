@@ -238,14 +238,20 @@ def test_the_command_line_timeout_is_checked_by_check_timeout(tmp_path, capsys, 
 BACKGROUND_THREAD = "import threading, time; threading.Thread(target=lambda: time.sleep(1000)).start()"
 
 
-def test_a_thread_left_running_does_not_turn_finished_checks_into_a_time_out(tmp_path):
-    """A non-daemon thread kept the subprocess alive until the time limit; its checks had all passed."""
+def _grade_lab1_with(tmp_path, name: str, code: str) -> dict:
+    """The grader's row for the solved lab 1 with one more code cell, ``code``, near its top."""
     folder = tmp_path / "in"
     folder.mkdir()
     notebook = nbformat.read(LAB1, as_version=4)
-    notebook.cells.insert(1, nbformat.v4.new_code_cell(BACKGROUND_THREAD))
-    _write(folder, "erin_thread.ipynb", notebook)
+    notebook.cells.insert(1, nbformat.v4.new_code_cell(code))
+    _write(folder, name, notebook)
     (row,) = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
+    return row
+
+
+def test_a_thread_left_running_does_not_turn_finished_checks_into_a_time_out(tmp_path):
+    """A non-daemon thread kept the subprocess alive until the time limit; its checks had all passed."""
+    row = _grade_lab1_with(tmp_path, "erin_thread.ipynb", BACKGROUND_THREAD)
     assert row["message"] == "all 2 checks pass"
     assert (row["points"], row["max_points"], row["passed"]) == ("5.00", "5.00", 2)
 
@@ -260,12 +266,7 @@ def test_a_complete_report_counts_even_when_the_time_ran_out_after_it(tmp_path):
     The grader then stops the whole process group at the limit, as for an endless loop, but the
     report was complete: its checks stand, and nothing is called a time-out.
     """
-    folder = tmp_path / "in"
-    folder.mkdir()
-    notebook = nbformat.read(LAB1, as_version=4)
-    notebook.cells.insert(1, nbformat.v4.new_code_cell(BACKGROUND_PROCESS))
-    _write(folder, "frank_process.ipynb", notebook)
-    (row,) = grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=lambda *a: None)
+    row = _grade_lab1_with(tmp_path, "frank_process.ipynb", BACKGROUND_PROCESS)
     assert row["message"] == "all 2 checks pass"
     assert row["points"] == "5.00"
 

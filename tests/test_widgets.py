@@ -921,10 +921,10 @@ def test_paraphrase_of_strings_still_scores():
 @pytest.mark.parametrize(
     ("references", "words"),
     [
-        ({"the cat is on the mat": "a dog ran off"}, "references is a dict: its keys would be read as the references"),
-        ({"the cat is on the mat"}, "references is a set: a set has no order"),
-        (frozenset({"the cat is on the mat"}), "references is a frozenset: a set has no order"),
-        ({"the cat is on the mat": 1}.keys(), "references is a dict_keys: a set has no order"),
+        ({"the cat is on the mat": "a dog ran off"}, "): its keys would be read as the references"),
+        ({"the cat is on the mat"}, "references is a set ({'the cat is on the mat'}): a set has no order"),
+        (frozenset({"the cat is on the mat"}), "references is a frozenset (frozenset("),
+        ({"the cat is on the mat": 1}.keys(), "references is a dict_keys (dict_keys(["),
         ((r for r in ["the cat is on the mat"]), "references is a value of type generator; it must be a list"),
         (42, "references is a value of type int; it must be a list of reference texts"),
         ([["the", "cat", "is", "on", "the", "mat"]], "references[0] is a list of 6 token(s), not a text"),
