@@ -548,3 +548,19 @@ def test_05_no_false_claim_about_synonyms():
     text = (NOTEBOOKS / NB05).read_text(encoding="utf-8")
     assert "No surface-overlap metric" not in text and "No surface metric gives real credit" not in text
     assert "METEOR" in text
+
+
+@pytest.mark.parametrize("name, wrong", [
+    ("07_playground.ipynb", "BP = 1 only when c > r"),  # exp(1 - r/c) = 1 at c = r too (Papineni et al. 2002)
+    ("08_corpus_bleu_on_real_data.ipynb", "sacrebleu's default for sentences"),  # that one has effective order
+    ("06_pitfalls.ipynb", "each use their own order"),  # two orders: rouge-score's score(target, prediction)
+])
+def test_claims_a_review_found_wrong_are_gone(name, wrong):
+    assert wrong not in (NOTEBOOKS / name).read_text(encoding="utf-8")
+
+
+def test_13a_leaves_a_chinese_sentence_one_token_so_bleu_is_0_even_when_identical():
+    # The reason 08 gives: with no 2-, 3- or 4-gram, even an exact match scores 0 (sacrebleu, no smoothing).
+    assert sacrebleu.corpus_bleu(["猫在垫子上。", "狗在跑。"], [["猫在垫子上。", "狗在跑。"]]).score == 0.0
+    prose = (NOTEBOOKS / "08_corpus_bleu_on_real_data.ipynb").read_text(encoding="utf-8")
+    assert "even for a sentence identical to its reference" in prose
