@@ -87,11 +87,9 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     Returns the paths written.
     """
     # Imported here: setup.py loads this module by path, where bleu_lab cannot be imported yet.
-    from bleu_lab.inputs import check_bool, describe
+    from bleu_lab.inputs import check_bool, check_path
 
-    if not isinstance(target, (str, os.PathLike)):
-        raise TypeError(f"target must be the folder to copy the course into, a str or a pathlib.Path, "
-                        f"not {describe(target)}. Right: copy_course('course/')")
+    check_path(target, "target", "the folder to copy the course into", "copy_course('course/')")
     # solutions="no" is true: a flag that is not a bool would copy the solved labs by mistake.
     check_bool(force, "force", ". Right: copy_course('course/', force=True)")
     check_bool(solutions, "solutions", ". Right: copy_course('course/', solutions=True)")

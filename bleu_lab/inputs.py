@@ -19,10 +19,12 @@ import contextvars
 import difflib
 import math
 import numbers
+import os
 import reprlib
 import warnings
 from collections import UserString
 from collections.abc import Mapping, Sequence, Set
+from pathlib import Path
 from typing import Any, Callable, TypeVar, Union
 
 # What the metrics take: a text is a string (tokenized) or a sequence of token strings (used as is);
@@ -64,6 +66,17 @@ def check_bool(value, name: str, right: str = "") -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, not {describe(value)}{right}")
     return value
+
+
+def check_path(value, name: str, what: str, right: str) -> Path:
+    """``value`` as a Path, or a TypeError naming ``name``: ``Path(5)`` would say only "expected str".
+
+    >>> check_path("runs/out.csv", "out", "the results file", "grade(folder, 'out.csv')").name
+    'out.csv'
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be {what}, a str or a pathlib.Path, not {describe(value)}. Right: {right}")
+    return Path(value)
 
 
 def is_whole_number(value) -> bool:

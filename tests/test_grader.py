@@ -350,8 +350,8 @@ def test_checking_the_output_leaves_no_file_behind_and_an_old_one_untouched(tmp_
     old = tmp_path / "old.csv"
     old.write_text("an old results file\n", encoding="utf-8")
     assert grade.check_output(old) == old and old.read_text(encoding="utf-8") == "an old results file\n"
-    with pytest.raises(TypeError, match=r"out must be a path \(a str or a pathlib.Path\), not a value of type int: "
-                                        r"grade\(folder, 'results.csv'\)"):
+    with pytest.raises(TypeError, match=r"out must be the results file to write, a str or a pathlib.Path, "
+                                        r"not a value of type int\. Right: grade\(folder, 'results.csv'\)"):
         grade.check_output(5)
 
 
@@ -425,3 +425,11 @@ def test_the_docs_give_both_graders_scores_for_the_same_work():
     for guide in (ROOT / "docs" / "teaching.md", ROOT / "notebooks" / "exercises" / "README.md"):
         text = " ".join(guide.read_text(encoding="utf-8").split())
         assert "3.88 of 5" in text and "2 of 5" in text and "assert result.passed" in text, guide
+
+
+def test_a_folder_that_is_not_a_path_is_refused_before_anything_runs(tmp_path):
+    out = tmp_path / "results.csv"
+    with pytest.raises(TypeError, match=r"^folder must be the folder of submissions, a str or a pathlib\.Path, "
+                                        r"not a list of 1 item\(s\)\. Right: grade\('submissions/', 'results.csv'\)$"):
+        grade.grade(["submissions/"], out, log=lambda line: None)
+    assert not out.exists()

@@ -50,7 +50,7 @@ import time
 import traceback
 from pathlib import Path
 
-from ..inputs import check_real, describe, is_real_number
+from ..inputs import check_path, check_real, describe, is_real_number
 from .build import calls_check, check_calls
 from .check import CHECK_NAMES
 
@@ -370,13 +370,6 @@ def _checks_pass(passed: int, total: int) -> str:
     return f"{passed} of {total} checks {'passes' if passed == 1 else 'pass'}"
 
 
-def _path(value, name: str, right: str) -> Path:
-    """``value`` as a Path, or a TypeError naming ``name``: Path(5) would say only 'expected str'."""
-    if not isinstance(value, (str, os.PathLike)):
-        raise TypeError(f"{name} must be a path (a str or a pathlib.Path), not {describe(value)}: {right}")
-    return Path(value)
-
-
 def _notebooks_in(folder: Path) -> list:
     """:func:`submissions`, or a FileNotFoundError that says what the folder holds instead."""
     found = submissions(folder)
@@ -405,7 +398,7 @@ def check_output(out) -> Path:
     appending (its content is untouched) and removes it again if it did not exist, so a refused or
     interrupted grading leaves no empty CSV behind.
     """
-    out = _path(out, "out", "grade(folder, 'results.csv')")
+    out = check_path(out, "out", "the results file to write", "grade(folder, 'results.csv')")
     if out.is_dir():
         raise IsADirectoryError(f"the output {out} is a folder; name the CSV file to write, e.g. {out / 'results.csv'}")
     parent = out.parent
@@ -434,7 +427,7 @@ def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) 
     and ``out`` (:func:`check_output`).
     """
     timeout = check_timeout(timeout)  # before any submission runs
-    folder = _path(folder, "folder", "grade('submissions/', 'results.csv')")
+    folder = check_path(folder, "folder", "the folder of submissions", "grade('submissions/', 'results.csv')")
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
     paths = _notebooks_in(folder)
