@@ -317,25 +317,21 @@ def text_problem(value, what: str) -> str:
     """
     if value is None or isinstance(value, str):
         return ""
-    kind = type(value).__name__
-    if _is_list_of_sentences(value):
+    kind, holds = type(value).__name__, _list_of_strings_kind(value)
+    if holds == "sentences":
         return f"{what} is a {kind} of {len(value)} sentence(s), not one text (a string)"
-    if _is_token_list(value):
+    if holds == "tokens":
         return (f"{what} is a {kind} of {len(value)} token(s), not a text: a box holds a string, which the "
                 f"tokenizer splits into tokens (write {' '.join(value)[:60]!r})")
     return f"{what} is {describe(value)}, not a text (a string)"
 
 
-def _is_list_of_sentences(value) -> bool:
-    """A non-empty list or tuple of strings of which one at least is not a single word."""
-    return (is_sequence(value) and len(value) > 0 and all(isinstance(item, str) for item in value)
-            and any(len(item.split()) != 1 for item in value))
-
-
-def _is_token_list(value) -> bool:
-    """A non-empty list or tuple of single words (strings without spaces)."""
-    return (is_sequence(value) and len(value) > 0 and all(isinstance(item, str) for item in value)
-            and all(len(item.split()) == 1 for item in value))
+def _list_of_strings_kind(value) -> str:
+    """What a non-empty list or tuple of strings holds: "tokens" when every item is one word,
+    else "sentences"; "" for anything else."""
+    if not (is_sequence(value) and len(value) > 0 and all(isinstance(item, str) for item in value)):
+        return ""
+    return "tokens" if all(len(item.split()) == 1 for item in value) else "sentences"
 
 
 def _as_text(value, what: str, call: str) -> str:
@@ -1030,14 +1026,14 @@ def _paraphrase_problem(candidate, reference) -> str:
         return ""
     right = "compute_paraphrase('the cat sat on the mat', 'the cat is on the mat')"
     hint = ""
-    if isinstance(candidate, str) and _is_list_of_sentences(reference):
+    if isinstance(candidate, str) and _list_of_strings_kind(reference) == "sentences":
         hint = " compute_paraphrase scores a rewrite against one reference: call it once per reference."
         right = f"compute_paraphrase({candidate[:40]!r}, {reference[0][:40]!r})"
-    elif _is_list_of_sentences(candidate) and isinstance(reference, str):
+    elif _list_of_strings_kind(candidate) == "sentences" and isinstance(reference, str):
         # nltk's order, references first: compute_paraphrase([reference], rewrite).
         hint = " It takes the rewrite first, then one reference, each a string: the arguments look swapped."
         right = f"compute_paraphrase({reference[:40]!r}, {candidate[0][:40]!r})"
-    elif all(isinstance(text, str) or _is_token_list(text) for text in (candidate, reference)):
+    elif all(isinstance(text, str) or _list_of_strings_kind(text) == "tokens" for text in (candidate, reference)):
         joined = [text if isinstance(text, str) else " ".join(text) for text in (candidate, reference)]
         right = f"compute_paraphrase({joined[0][:40]!r}, {joined[1][:40]!r})"
     return f"{problem}.{hint} Right: {right}"
