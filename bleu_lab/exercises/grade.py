@@ -53,6 +53,7 @@ from pathlib import Path
 from ..inputs import check_path, check_real, describe, is_real_number
 from .build import calls_check, check_calls
 from .check import CHECK_NAMES
+from .runner import how_many_pass
 
 # The points each exercise is worth; partial credit is the share of its cases that pass.
 POINTS = {"ngrams": 2, "modified_precision": 3, "brevity_penalty": 2, "sentence_bleu": 3, "corpus_bleu": 3,
@@ -367,7 +368,7 @@ def _checks_pass(passed: int, total: int) -> str:
     """'2 of 2 checks pass', '1 of 5 checks passes', 'its 1 check passes': a log line's verdict."""
     if total == 1:
         return f"its 1 check {'passes' if passed else 'fails'}"
-    return f"{passed} of {total} checks {'passes' if passed == 1 else 'pass'}"
+    return how_many_pass(passed, total, "check")
 
 
 def _notebooks_in(folder: Path) -> list:

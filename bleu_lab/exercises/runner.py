@@ -400,13 +400,16 @@ def _hint_text(spec, key, case) -> str | None:
     return case.note or None
 
 
-def _cases(count: int) -> str:
-    return f"{count} case" if count == 1 else f"{count} cases"
+def _cases(count: int, noun: str = "case") -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def _how_many_pass(passed: int, total: int) -> str:
-    """'0 of 8 cases pass', '1 of 9 cases passes': the count comes first, so no one reads '7 of 8 pass'."""
-    return f"{passed} of {_cases(total)} {'passes' if passed == 1 else 'pass'}"
+def how_many_pass(passed: int, total: int, noun: str = "case") -> str:
+    """'0 of 8 cases pass', '1 of 9 cases passes', '2 of 3 checks pass' (the grader's log says it of checks).
+
+    The count comes first, so no one reads '7 of 8 pass' as '7 pass, 8 fail'.
+    """
+    return f"{passed} of {_cases(total, noun)} {'passes' if passed == 1 else 'pass'}"
 
 
 # Why the message shows the case it shows (see run), so the header never claims more than is true:
@@ -420,7 +423,7 @@ _WHY = {
 
 def _report(spec, index, case, lines, hint, status, key, passed_cases, why) -> CheckResult:
     detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
-    header = (f"✗ check.{spec.name}: {_how_many_pass(passed_cases, len(spec.cases))}; "
+    header = (f"✗ check.{spec.name}: {how_many_pass(passed_cases, len(spec.cases))}; "
               + _WHY[why].format(number=index + 1, label=case.label))
     width = max(len(p) for p in spec.params)
     body = []
