@@ -472,15 +472,29 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
 # Every check of a metric's keywords lives here; bleu_lab.settings calls them once per call.
 
 
-def unknown_name_message(kind: str, name, valid) -> str:
-    """An error message for an unknown option name, suggesting the closest valid one."""
+def closest_name(name, valid):
+    """The valid name ``name`` was most likely meant to be, or None.
+
+    The same name in another case ('13A'), else a valid name that starts it ('exponential' -> 'exp',
+    'tokenizer' -> 'tokenize'), else the closest spelling (difflib, ratio >= 0.5).
+
+    >>> closest_name("exponential", ["none", "floor", "exp"]), closest_name("zzz", ["exp"])
+    ('exp', None)
+    """
     given = str(name).lower()
-    # Same name in another case ('13A'), or a valid name that starts it ('exponential' -> 'exp').
     close = [v for v in valid if str(v).lower() == given] or [
         v for v in valid if len(str(v)) >= 3 and given.startswith(str(v).lower())
     ]
-    close = close[:1] or difflib.get_close_matches(given, [str(v) for v in valid], n=1, cutoff=0.5)
-    suggestion = f" Did you mean {close[0]!r}?" if close else ""
+    if close:
+        return close[0]
+    spelled = difflib.get_close_matches(given, [str(v) for v in valid], n=1, cutoff=0.5)
+    return next(v for v in valid if str(v) == spelled[0]) if spelled else None
+
+
+def unknown_name_message(kind: str, name, valid) -> str:
+    """An error message for an unknown option name, suggesting the closest valid one (:func:`closest_name`)."""
+    close = closest_name(name, valid)
+    suggestion = f" Did you mean {close!r}?" if close is not None else ""
     return f"unknown {kind} {name!r}.{suggestion} Valid names: {', '.join(repr(v) for v in valid)}"
 
 
@@ -503,10 +517,10 @@ def keywords_checked(function: _Function) -> _Function:
     def checked(*args, **keywords):
         for name in keywords:
             if name not in known:
-                close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+                close = closest_name(name, names)  # the name unknown_name_message suggests
                 raise TypeError(f"{function.__name__}() has no keyword {name!r}: "
                                 + unknown_name_message("keyword", name, names)
-                                + (f". Right: {function.__name__}(..., {close[0]}=...)" if close else ""))
+                                + (f". Right: {function.__name__}(..., {close}=...)" if close else ""))
         return function(*args, **keywords)
 
     return checked  # type: ignore[return-value]

@@ -424,6 +424,8 @@ def test_correlation_resamples_have_a_limit_a_notebook_can_wait_for():
 @pytest.mark.parametrize("call, typo, meant", [
     (lambda **k: sentence_bleu("the cat", ["the cat"], **k), "tokenizer", "tokenize"),
     (lambda **k: corpus_bleu(["the cat"], [["the cat"]], **k), "smooth", "smoothing"),
+    # nltk's keyword: a valid name that starts it wins over the closest spelling.
+    (lambda **k: corpus_bleu(["the cat"], [["the cat"]], **k), "smoothing_function", "smoothing"),
     (lambda **k: rouge_n("the cat", ["the cat"], **k), "tokenize", "tokenizer"),
     (lambda **k: chrf("the cat", ["the cat"], **k), "word_orders", "word_order"),
     (lambda **k: bleu_lab.ter("the cat", ["the cat"], **k), "normalize", "normalized"),
