@@ -369,33 +369,49 @@ def _check_scores(scores):
     return metrics
 
 
+def _grouped_bars_up(scores, ax, *, figsize, digits, crowded, title, xlabel, ylabel):
+    """Upright grouped bars for ``{group: {series: value}}`` on the 0-1 scale: one group per key (in order),
+    one coloured bar per series, each value printed with ``digits`` decimals (turned upright when
+    ``crowded``). A series missing from a group is marked "n/a" where its bar would stand."""
+    series = _check_scores(scores)
+    groups = list(scores)
+    k = len(series)
+    ax = axes_for(ax, figsize(k, len(groups)))
+    width = _bar_width(k)
+    for i, name in enumerate(series):
+        xs, heights, missing = [], [], []
+        for g, group in enumerate(groups):
+            x = g + (i - (k - 1) / 2) * width
+            if name in scores[group]:
+                xs.append(x)
+                heights.append(float(scores[group][name]))
+            else:
+                missing.append(x)
+        bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
+                      edgecolor="white", linewidth=0.5)
+        _label_bars(ax, bars, [f"{h:.{digits}f}" for h in heights], crowded=crowded)
+        for x in missing:
+            ax.annotate("n/a", (x, 0), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
+                        rotation=90 if crowded else 0, fontsize=TEXT_SIZE, color="0.35")
+    ax.set_xticks(range(len(groups)), groups)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlim(-0.5, len(groups) - 0.5)
+    finish_axes(ax, title, xlabel, ylabel, grid="y")
+    return ax
+
+
 def plot_metric_comparison(scores, ax=None, title="The same candidates under different metrics"):
     """Grouped bars: one group per candidate, one bar per metric, the value printed on each bar.
 
     ``scores`` is ``{candidate label: {metric name: value}}`` with values on
     the 0-1 scale, e.g. ``{"paraphrase": {"BLEU": 0.0, "ROUGE-1": 0.3333,
-    "chrF": 0.28}}``. A metric missing for a candidate leaves a gap. Zero bars
+    "chrF": 0.28}}``. A metric missing for a candidate is marked "n/a". Zero bars
     still show "0.00", so a metric that gives nothing is visible.
     """
-    metrics = _check_scores(scores)
-    labels = list(scores)
-    k = len(metrics)
-    ax = axes_for(ax, (min(12.0, max(8.0, 2.5 + 0.45 * k * len(labels))), 5.2))
-    width = _bar_width(k)
-    for i, metric in enumerate(metrics):
-        xs, heights = [], []
-        for g, label in enumerate(labels):
-            if metric in scores[label]:
-                xs.append(g + (i - (k - 1) / 2) * width)
-                heights.append(float(scores[label][metric]))
-        bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=metric,
-                      edgecolor="white", linewidth=0.5)
-        _label_bars(ax, bars, [f"{h:.2f}" for h in heights], crowded=k > 3)
-    ax.set_xticks(range(len(labels)), labels)
-    ax.set_ylim(0, 1.05)
-    ax.set_xlim(-0.5, len(labels) - 0.5)
-    finish_axes(ax, title, "candidate", "score (0-1 scale)", grid="y")
-    return ax
+    return _grouped_bars_up(
+        scores, ax, figsize=lambda k, groups: (min(12.0, max(8.0, 2.5 + 0.45 * k * groups)), 5.2), digits=2,
+        crowded=len(_check_scores(scores)) > 3, title=title, xlabel="candidate", ylabel="score (0-1 scale)",
+    )
 
 
 # --------------------------------------------------------------------------- n-gram counts
@@ -481,18 +497,19 @@ def _grouped_bars_across(scores, ax, *, figsize, x_max, title, xlabel, ylabel):
 
 
 def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under each smoothing method"):
-    """Horizontal grouped bars: one row per smoothing method, one bar per sentence, the value printed on each.
+    """Grouped bars: one group per smoothing method, one bar per sentence, the value printed on each.
 
     ``scores`` is ``{method label: {sentence label: BLEU}}`` on the 0-1 scale,
     e.g. ``sentence_bleu(c, refs, smoothing=m).score`` for the sacrebleu names
     ("none", "floor", "add-k", "exp") and nltk's "method0"-"method7" that Chen
-    and Cherry (2014) compare. Rows are drawn top to bottom in the order given.
-    A sentence missing from a row (a method that cannot score it, such as
-    nltk's method6 without a matching trigram) leaves a gap marked "n/a".
+    and Cherry (2014) compare. Methods are drawn left to right in the order given,
+    in a wide, low figure that fits a projector's screen. A sentence missing from a
+    method (one that cannot score it, such as nltk's method6 without a matching
+    trigram) is marked "n/a".
     """
-    return _grouped_bars_across(
-        scores, ax, figsize=lambda k, rows: (10.0, 1.6 + 0.24 * k * rows), x_max=1.1, title=title,
-        xlabel="sentence BLEU (0-1 scale)", ylabel="smoothing method",
+    return _grouped_bars_up(
+        scores, ax, figsize=lambda k, groups: (min(14.0, max(8.0, 2.5 + 0.3 * k * groups)), 5.6), digits=3,
+        crowded=True, title=title, xlabel="smoothing method", ylabel="sentence BLEU (0-1 scale)",
     )
 
 

@@ -61,6 +61,8 @@ def all_plots():
         "precisions": lambda ax: plotting.plot_precisions(precision, ax=ax),
         "metrics": lambda ax: plotting.plot_metric_comparison({"a": {"BLEU": 0.5, "chrF": 0.25}}, ax=ax),
         "counts": lambda ax: plotting.plot_ngram_counts("the the the", REFS, ax=ax),
+        "smoothing": lambda ax: plotting.plot_smoothing_comparison(
+            {"none": {"A": 0.0, "B": 0.0}, "method6": {"A": 0.3875}}, ax=ax),
     }
 
 
@@ -102,7 +104,7 @@ def test_the_axes_passed_in_is_drawn_on_and_returned(name):
     assert len(fig.axes) == 1
 
 
-@pytest.mark.parametrize("name", ["precisions", "metrics", "counts", "bp length"])
+@pytest.mark.parametrize("name", ["precisions", "metrics", "counts", "bp length", "smoothing"])
 def test_legend_stays_off_the_data(name):
     ax = all_plots()[name](None)
     fig = ax.figure
@@ -238,6 +240,27 @@ def test_metric_comparison_refuses_the_0_100_scale():
         plotting.plot_metric_comparison({"nasa": {"BLEU": 40.9}})
     with pytest.raises(TypeError, match="dict"):
         plotting.plot_metric_comparison([("BLEU", 0.5)])
+
+
+def test_smoothing_comparison_fits_a_projector_with_every_value_and_gap_shown():
+    # Notebook 04's table: 12 methods x 3 sentences, method6 undefined for B and C (nltk asserts).
+    methods = ["none", "floor", "add-k", "exp"] + [f"method{i}" for i in range(8)]
+    scores = {method: {"A": 0.25, "B": 0.5, "C": 0.125} for method in methods}
+    scores["method6"] = {"A": 0.375}
+    ax = plotting.plot_smoothing_comparison(scores)
+    width, height = ax.figure.get_size_inches()
+    assert width / height >= 16 / 9 and height <= 6, "a 16:9 projector shows it whole, without scrolling"
+    assert [t.get_text() for t in ax.get_xticklabels()] == methods
+    assert bar_heights(ax, 0)[10] == 0.375 and len(bar_heights(ax, 1)) == len(bar_heights(ax, 2)) == 11
+    shown = texts(ax)
+    assert shown.count("n/a") == 2 and shown.count("0.250") == 11 and "0.375" in shown
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    axes_box = ax.get_window_extent(renderer)
+    for text in ax.texts:  # every printed value stays inside the axes, none cut by the top
+        box = text.get_window_extent(renderer)
+        assert axes_box.y0 - 1 <= box.y0 and box.y1 <= axes_box.y1 + 1, text.get_text()
 
 
 # --------------------------------------------------------------------------- clipping counts
