@@ -584,6 +584,35 @@ def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95%
     return ax
 
 
+# --------------------------------------------------------------------------- scores along a change (notebook 05b)
+def plot_score_lines(scores, steps, ax=None, *, title, xlabel, ylabel="score (0-1 scale)"):
+    """One line of markers per metric: its score at each step of a change made to a candidate.
+
+    ``scores`` is ``{metric label: [score at each step]}`` on the 0-1 scale, ``steps`` the x values
+    (e.g. how many words were moved), one per score. Labels should say which way is better,
+    "TER (lower is better)", since error rates and BLEU run in opposite directions.
+    """
+    labels = _check_rows(scores, "scores", "plot_score_lines({'TER': [0.0, 0.08]}, steps=[0, 1], title=..., "
+                                           "xlabel=...)")
+    steps = list(steps)
+    for label in labels:
+        row = scores[label]
+        if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != len(steps):
+            count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
+            raise ValueError(f"scores[{label!r}] must be a list with one score per step ({count}), not {describe(row)}")
+        for i, value in enumerate(row):
+            if not is_real_number(value) or not 0 <= value <= 1:
+                raise ValueError(f"scores[{label!r}][{i}] is {value!r}; scores are on the 0-1 scale")
+    ax = axes_for(ax, (10.5, 5.2))
+    for i, label in enumerate(labels):
+        ax.plot(steps, list(scores[label]), marker=MARKERS[i % len(MARKERS)], markersize=7, linewidth=2.5,
+                color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label)
+    ax.set_xticks(steps)
+    ax.set_ylim(-0.03, 1.05)
+    finish_axes(ax, title, xlabel, ylabel, grid="both")
+    return ax
+
+
 __all__ = [
     "brevity_penalty_curve",
     "ngram_count_table",
@@ -594,6 +623,7 @@ __all__ = [
     "plot_precision_and_brevity",
     "plot_precisions",
     "plot_score_histogram",
+    "plot_score_lines",
     "plot_smoothing_comparison",
     "plot_system_scores",
     "precision_and_brevity_table",

@@ -63,6 +63,9 @@ def all_plots():
         "counts": lambda ax: plotting.plot_ngram_counts("the the the", REFS, ax=ax),
         "smoothing": lambda ax: plotting.plot_smoothing_comparison(
             {"none": {"A": 0.0, "B": 0.0}, "method6": {"A": 0.3875}}, ax=ax),
+        "lines": lambda ax: plotting.plot_score_lines(
+            {"TER (lower is better)": [0.0, 1 / 13], "BLEU (higher is better)": [1.0, 0.9306]}, [0, 1], ax=ax,
+            title="One rotation", xlabel="k, words moved"),
     }
 
 
@@ -104,7 +107,7 @@ def test_the_axes_passed_in_is_drawn_on_and_returned(name):
     assert len(fig.axes) == 1
 
 
-@pytest.mark.parametrize("name", ["precisions", "metrics", "counts", "bp length", "smoothing"])
+@pytest.mark.parametrize("name", ["precisions", "metrics", "counts", "bp length", "smoothing", "lines"])
 def test_legend_stays_off_the_data(name):
     ax = all_plots()[name](None)
     fig = ax.figure
@@ -261,6 +264,27 @@ def test_smoothing_comparison_fits_a_projector_with_every_value_and_gap_shown():
     for text in ax.texts:  # every printed value stays inside the axes, none cut by the top
         box = text.get_window_extent(renderer)
         assert axes_box.y0 - 1 <= box.y0 and box.y1 <= axes_box.y1 + 1, text.get_text()
+
+
+def test_score_lines_draw_each_metric_at_its_steps():
+    # Notebook 05b's rotation of 13 words: one shift is 1/13 for TER whatever k is (by hand).
+    ax = plotting.plot_score_lines({"TER": [0.0, 1 / 13, 1 / 13], "WER": [0.0, 2 / 13, 4 / 13]}, range(3),
+                                   title="Rotations", xlabel="k")
+    lines = ax.get_lines()
+    assert [line.get_label() for line in lines] == ["TER", "WER"]
+    assert list(lines[0].get_xdata()) == [0, 1, 2] and list(lines[1].get_ydata()) == [0.0, 2 / 13, 4 / 13]
+    assert lines[0].get_marker() != lines[1].get_marker(), "markers, not colour alone, tell the lines apart"
+
+
+@pytest.mark.parametrize("scores, steps, message", [
+    ({"TER": [0.0, 0.5]}, [0, 1, 2],
+     r"scores\['TER'\] must be a list with one score per step \(3 steps\), not a list of 2 item"),
+    ({"BLEU": [0.0, 38.0]}, [0, 1], r"scores\['BLEU'\]\[1\] is 38.0; scores are on the 0-1 scale"),
+    ({"BLEU": "0.5"}, [0], r"one score per step \(1 step\), not the string '0.5'"),
+])
+def test_score_lines_refuse_scores_that_do_not_fit_the_steps(scores, steps, message):
+    with pytest.raises(ValueError, match=message):
+        plotting.plot_score_lines(scores, steps, title="t", xlabel="x")
 
 
 # --------------------------------------------------------------------------- clipping counts
