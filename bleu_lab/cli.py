@@ -453,8 +453,8 @@ def score_files(args, stdin=None) -> tuple:
         raise CommandLineError(
             f"TER: line {(error.sentence or 0) + 1} of {_shown(systems[error.system or 0][0])} is too long for "
             f"TER's shift search, which takes many seconds there (the limits are {MAX_SHIFTED_WORDS} candidate words "
-            f"and {MAX_SHIFTED_PRODUCT:,} candidate x reference words). TER is meant for sentences: {rest}split the "
-            f"line into its sentences"
+            f"and {MAX_SHIFTED_PRODUCT:,} candidate words x the words of all its references). TER is meant for "
+            f"sentences: {rest}split the line into its sentences"
         ) from None
     records = []
     for index, (path, lines) in enumerate(systems):

@@ -351,8 +351,17 @@ def test_segments_too_long_for_the_shift_search_are_refused_with_the_limit():
         bleu_lab.ter(words(MAX_SHIFTED_WORDS + 1), ["w1 w2"])
     # 300 x 1,000 = 300,000 candidate x reference words, past the product limit.
     assert 300 * 1000 > MAX_SHIFTED_PRODUCT >= 300 * 300
-    with pytest.raises(ValueError, match=r"the candidate has 300 words against a reference of 1,000"):
-        bleu_lab.ter(words(300), ["w1", words(1000)])
+    with pytest.raises(ValueError, match=r"the candidate has 300 words against a reference of 1,000: too long"):
+        bleu_lab.ter(words(300), [words(1000)])
+    # Each reference has its own search, so their words add up: 10 x 300 against 100 words is 300,000
+    # (399 words against 10 references of 500 took 58 s, against one of them 5 s).
+    with pytest.raises(ValueError, match=r"the candidate has 100 words against 10 references of 3,000 words in all: "
+                                         r"too long.*200,000 candidate words x the words of all references"):
+        bleu_lab.ter(words(100), [words(300)] * 10)
+    # 6 x 300 against 100 is 180,000: scored, as sacrebleu scores it (68.00: 204 edits, not the 200
+    # insertions at the end, since tercom's edit distance keeps to a band of 25 words about the diagonal).
+    scored = bleu_lab.ter(words(100), [words(300)] * 6)
+    assert scored.score * 100 == pytest.approx(TER().sentence_score(words(100), [words(300)] * 6).score, abs=1e-9)
     with pytest.raises(SegmentTooLong, match=r"^candidates\[1\] has") as error:
         bleu_lab.corpus_ter(["w1", words(MAX_SHIFTED_WORDS + 1)], [["w1"], ["w1 w2"]])
     assert error.value.sentence == 1
