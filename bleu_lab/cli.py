@@ -669,6 +669,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _long_options(parser: argparse.ArgumentParser, command: str | None) -> list:
+    """The --options of ``command`` (or of bleu-lab itself when there is none), in the parser's order."""
+    for action in parser._actions:  # argparse keeps a parser's actions there; it has no public list
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            parser = action.choices[command]
+    return [name for action in parser._actions for name in action.option_strings if name.startswith("--")]
+
+
+def _unrecognized_message(unrecognized: list, options: list, command: str | None) -> str:
+    """argparse's "unrecognized arguments" error, with the option a mistyped one meant (--tokenizer: --tokenize)."""
+    from .inputs import closest_name
+
+    message = f"unrecognized arguments: {' '.join(unrecognized)}"
+    for given in unrecognized:
+        if given.startswith("--"):
+            meant = closest_name(given.split("=", 1)[0], options)
+            if meant is not None:
+                listed = " ".join(["bleu-lab", *([command] if command else []), "--help"])
+                return f"{message}. Did you mean {meant}? ({listed} lists every option)"
+    return message
+
+
 def _sacrebleu_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -696,7 +718,9 @@ def main(argv=None, stdin=None) -> int:
     ``stdin`` (default ``sys.stdin``) is where ``-`` and a piped candidate are read from.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unrecognized = parser.parse_known_args(argv)
+    if unrecognized:
+        parser.error(_unrecognized_message(unrecognized, _long_options(parser, args.command), args.command))
     if hasattr(args, "run"):  # a subcommand that runs itself (bleu-lab notebooks)
         return args.run(args)
     if args.command != "score":

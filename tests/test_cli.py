@@ -466,6 +466,27 @@ def test_version(capsys):
     assert capsys.readouterr().out.strip() == f"bleu-lab {bleu_lab.__version__} (sacrebleu {sacrebleu.__version__})"
 
 
+@pytest.mark.parametrize("argv, meant, listed", [
+    (["score", "ref.txt", "--tokenizer", "13a"], "--tokenize", "bleu-lab score --help"),  # the Python keyword's name
+    (["score", "ref.txt", "--n_samples=5"], "--n-samples", "bleu-lab score --help"),
+    (["notebooks", "course", "--forse"], "--force", "bleu-lab notebooks --help"),
+    (["--clips"], "--clip", "bleu-lab --help"),
+])
+def test_a_mistyped_option_gets_the_closest_one_of_its_command(capsys, argv, meant, listed):
+    with pytest.raises(SystemExit) as stop:
+        main(argv, stdin=Terminal())
+    assert stop.value.code == 2  # argparse's usage error, before any file is read
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("bleu-lab: error: unrecognized arguments: ")
+    assert last.endswith(f". Did you mean {meant}? ({listed} lists every option)")
+
+
+def test_an_unrecognized_argument_with_nothing_close_keeps_argparses_message(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "ref.txt", "--zzzzzz"], stdin=Terminal())
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "bleu-lab: error: unrecognized arguments: --zzzzzz"
+
+
 def test_help_has_examples_and_states_both_smoothing_defaults(capsys):
     with pytest.raises(SystemExit):
         main(["score", "--help"])
