@@ -369,13 +369,14 @@ def _check_scores(scores):
     return metrics
 
 
-def _grouped_bars_up(scores, ax, *, figsize, digits, crowded, title, xlabel, ylabel):
+def _grouped_bars_up(scores, ax, *, figsize, digits, crowded_past, title, xlabel, ylabel):
     """Upright grouped bars for ``{group: {series: value}}`` on the 0-1 scale: one group per key (in order),
-    one coloured bar per series, each value printed with ``digits`` decimals (turned upright when
-    ``crowded``). A series missing from a group is marked "n/a" where its bar would stand."""
+    one coloured bar per series, each value printed with ``digits`` decimals (turned upright when there are
+    more than ``crowded_past`` series). A series missing from a group is marked "n/a" where its bar would stand."""
     series = _check_scores(scores)
     groups = list(scores)
     k = len(series)
+    crowded = k > crowded_past
     ax = axes_for(ax, figsize(k, len(groups)))
     width = _bar_width(k)
     for i, name in enumerate(series):
@@ -410,7 +411,7 @@ def plot_metric_comparison(scores, ax=None, title="The same candidates under dif
     """
     return _grouped_bars_up(
         scores, ax, figsize=lambda k, groups: (min(12.0, max(8.0, 2.5 + 0.45 * k * groups)), 5.2), digits=2,
-        crowded=len(_check_scores(scores)) > 3, title=title, xlabel="candidate", ylabel="score (0-1 scale)",
+        crowded_past=3, title=title, xlabel="candidate", ylabel="score (0-1 scale)",
     )
 
 
@@ -509,7 +510,7 @@ def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under eac
     """
     return _grouped_bars_up(
         scores, ax, figsize=lambda k, groups: (min(14.0, max(8.0, 2.5 + 0.3 * k * groups)), 5.6), digits=3,
-        crowded=True, title=title, xlabel="smoothing method", ylabel="sentence BLEU (0-1 scale)",
+        crowded_past=0, title=title, xlabel="smoothing method", ylabel="sentence BLEU (0-1 scale)",
     )
 
 
