@@ -6,7 +6,10 @@ comparable when it is the same one): ``"13a"`` (mteval-v13a, the default),
 ``"intl"``, ``"zh"``, ``"char"``, ``"none"``, and ``"ja-mecab"`` /
 ``"ko-mecab"`` when their optional packages are installed. Two more are
 offered for teaching: ``"whitespace"`` (``str.split``) and ``"nltk"``
-(nltk's Treebank word tokenizer, which needs no downloaded data).
+(the word tokenizer of nltk's ``word_tokenize(text, preserve_line=True)``,
+``NLTKWordTokenizer``: nltk's improved Treebank tokenizer, which needs no
+downloaded data; without ``preserve_line`` nltk first splits sentences with
+the punkt model, a download).
 
 A sequence of tokens is never tokenized again; ``lowercase=True`` then
 lowercases each token.
@@ -67,9 +70,11 @@ def _build_tokenizer(name: str):
         # sacrebleu's "none" returns the line as it is, and its tokens are then split on whitespace.
         return str.split
     if name == "nltk":
-        from nltk.tokenize import TreebankWordTokenizer
+        # What word_tokenize(text, preserve_line=True) runs. The older TreebankWordTokenizer differs on
+        # Unicode quotes: it keeps '“Quoted”' as one token where word_tokenize splits off the quotes.
+        from nltk.tokenize import NLTKWordTokenizer
 
-        return TreebankWordTokenizer().tokenize
+        return NLTKWordTokenizer().tokenize
     module_name, class_name = SACREBLEU_TOKENIZERS[name]
     try:
         # ja-mecab and ko-mecab fail here (ImportError) or when built (RuntimeError) without their package.

@@ -398,3 +398,23 @@ def test_short_candidate_with_no_smoothing_is_zero_in_all_three():
     assert 0 < nltk_score < 1e-70
     assert bleu_lab.sentence_bleu("the cat", ["the cat"], tokenize="none").score == 0.0
     assert bleu_lab.sentence_bleu(["the", "cat"], [["the", "cat"]], smoothing="method0").score == 0.0
+
+
+# The guard example of notebook 04 and answer 3 of notebook 06 compare tokenize="nltk" with the tokens of
+# nltk's own word_tokenize(text, preserve_line=True). The older TreebankWordTokenizer keeps '“Quoted”' whole.
+@pytest.mark.parametrize("text", [
+    "“Quoted” text, isn't it?", "He said \"no\" -- twice... (really) [a] {b} 3.5% $10 e.g. U.S.A. can't",
+    "The guard arrived late because it was raining.", "«Guillemets» and ‘single’ quotes… don't split",
+])
+def test_the_nltk_tokenizer_is_word_tokenize_with_preserve_line(text):
+    from nltk.tokenize import word_tokenize
+
+    assert list(bleu_lab.tokenize(text, "nltk")) == word_tokenize(text, preserve_line=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("ab .,'\"“”‘’«»-…!?()$%0") + ["n't", "can", "Mr."]), max_size=30).map("".join))
+def test_the_nltk_tokenizer_is_word_tokenize_on_any_punctuation(text):
+    from nltk.tokenize import word_tokenize
+
+    assert list(bleu_lab.tokenize(text, "nltk")) == word_tokenize(text, preserve_line=True)
