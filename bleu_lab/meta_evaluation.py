@@ -152,10 +152,11 @@ def bleu_of_statistics(
 
 
 def sentence_bleu_scores(rows, *, smoothing: str = "exp") -> list:
-    """Sentence BLEU of each row of a :func:`system_statistics` matrix (the same as ``sentence_bleu``).
+    """Sentence BLEU of each row of a :func:`system_statistics` matrix (``sentence_bleu(..., smoothing=...)``).
 
-    "exp" smoothing by default, as sacrebleu's sentence_bleu: without it most
-    sentences that miss one 4-gram would score exactly 0.
+    "exp" smoothing by default, sacrebleu's, but without the effective order its
+    ``sentence_bleu`` adds (which rescues outputs of under four words): without
+    smoothing most sentences that miss one 4-gram would score exactly 0.
 
     >>> rows = system_statistics({"A": ["the cat sat down", "the cat sat on"]}, [["the cat sat down"]] * 2)["A"]
     >>> [round(s, 4) for s in sentence_bleu_scores(rows)]

@@ -127,6 +127,13 @@ def test_pairs(prose, wmt, sacre_bleu):
         inside = [agrees for d, agrees in pairs if low <= d < high]
         assert f"{sum(inside)} of {len(inside)}" == text and text in prose
     assert all(agrees for d, agrees in pairs if d >= 4) and sum(d >= 4 for d, _ in pairs) == 28
+    # 4 of 9 right is no evidence either way (a two-sided binomial test against a coin gives p = 1).
+    assert scipy.stats.binomtest(4, 9, 0.5).pvalue > 0.5
+    assert "no better than a coin flip" in prose and "worse than a coin flip" not in prose
+    # Pairs BLEU gets wrong that people barely tell apart (differences of DA z).
+    assert f"NEU and UCAM differ by {abs(human['NEU'] - human['UCAM']):.3f} DA z" in prose
+    assert f"UdS-DFKI and online-G, BLEU's largest disagreement (3.5 points), by " \
+           f"{abs(human['UdS-DFKI'] - human['online-G']):.3f}" in prose
     msra_lead = points["MSRA.MADL"] - points["Facebook_FAIR"]
     assert f"lead of {msra_lead:.2f} BLEU" in prose
     assert f"{human['Facebook_FAIR'] - human['MSRA.MADL']:.3f} DA z" in prose
@@ -147,6 +154,23 @@ def test_references_matter(prose, wmt, sacre_bleu):
     official = list(sacre_bleu["WMT"].values())
     assert f"{min(paraphrased):.2f} to {max(paraphrased):.2f}" == "0.09 to 0.14" and "0.09 to 0.14" in prose
     assert f"{min(official):.2f} to {max(official):.2f}" == "0.29 to 0.45" and "0.29 to 0.45" in prose
+
+
+def test_exercise_4_is_not_answered_above_it(prose):
+    # Its answer: clipping takes the maximum count over the references, so literal n-grams count in full.
+    above = prose.split("## Exercises", 1)[0]
+    assert "regains its lead" not in above and "dominate the clipping" not in above
+    assert "Facebook_FAIR third (exercise 4 asks why)" in prose
+
+
+def test_the_sentence_scores_are_exp_smoothing_without_effective_order(prose):
+    # sacrebleu's sentence_bleu adds effective order, which rescues short outputs: FAIR's segment 1522
+    # ("Geschichte studieren" against "Studiere Geschichte") is 0 without it and 50 with it (by hand:
+    # one of two unigrams, no bigram; with effective order sqrt(1/2 * 1/2) = 0.5, BP 1).
+    assert sacrebleu.sentence_bleu("Geschichte studieren", ["Studiere Geschichte"]).score == pytest.approx(50.0)
+    assert sacrebleu.corpus_bleu(["Geschichte studieren"], [["Studiere Geschichte"]]).score == 0.0
+    assert "without the effective order that sacrebleu's `sentence_bleu` adds" in prose
+    assert "as sacrebleu's `sentence_bleu`)" not in prose
 
 
 def test_near_zero_segments(prose, outputs, wmt):

@@ -74,6 +74,14 @@ def assert_shown(name: str, *needles: str) -> None:
         )
 
 
+def assert_markdown(name: str, *needles: str) -> None:
+    """The markdown of notebook ``name`` (its lines joined by spaces) contains every needle."""
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    text = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
+    for needle in needles:
+        assert needle in text, f"notebooks/{name}: the markdown no longer says {needle!r}"
+
+
 def sacrebleu_corpus(candidate: str, references: list[str], **keywords):
     """sacrebleu's BLEU of one sentence as a corpus (no effective order), 0-100."""
     return sacrebleu.corpus_bleu([candidate], [[r] for r in references], **keywords)
@@ -554,6 +562,13 @@ def test_05_no_false_claim_about_synonyms():
     ("07_playground.ipynb", "BP = 1 only when c > r"),  # exp(1 - r/c) = 1 at c = r too (Papineni et al. 2002)
     ("08_corpus_bleu_on_real_data.ipynb", "sacrebleu's default for sentences"),  # that one has effective order
     ("06_pitfalls.ipynb", "each use their own order"),  # two orders: rouge-score's score(target, prediction)
+    # nltk's word_tokenize runs NLTKWordTokenizer, not TreebankWordTokenizer (they differ on Unicode quotes).
+    ("04_sentence_bleu_and_smoothing.ipynb", "the same Treebank word tokenizer"),
+    ("04_sentence_bleu_and_smoothing.ipynb", "corpus always has 4-grams"),  # a corpus of 1-3 word segments has none
+    ("04_sentence_bleu_and_smoothing.ipynb", "mean of it and its two neighbours"),  # see the method5 test
+    ("05b_ter_edit_distance.ipynb", "Only sacrebleu's exp smoothing"),  # floor and add-k lift it too
+    ("05b_ter_edit_distance.ipynb", "character n-grams inside each word"),  # sacrebleu's chrF drops spaces
+    ("09_metrics_and_human_judgments.ipynb", "Pearson's r, which weighs distances, rewards that most"),
 ])
 def test_claims_a_review_found_wrong_are_gone(name, wrong):
     assert wrong not in (NOTEBOOKS / name).read_text(encoding="utf-8")
@@ -564,3 +579,21 @@ def test_13a_leaves_a_chinese_sentence_one_token_so_bleu_is_0_even_when_identica
     assert sacrebleu.corpus_bleu(["猫在垫子上。", "狗在跑。"], [["猫在垫子上。", "狗在跑。"]]).score == 0.0
     prose = (NOTEBOOKS / "08_corpus_bleu_on_real_data.ipynb").read_text(encoding="utf-8")
     assert "even for a sentence identical to its reference" in prose
+
+
+def test_04_method5_averages_with_the_smoothed_order_below_so_p1_can_exceed_1():
+    # nltk's method5 on sentence A: p1 = (p1 + 1 + p1 + p2) / 3 with p1 = 5/6 and p2 = 3/5 gives 1.0889 (by hand).
+    hypothesis, reference = tokens("the cat sat on the mat"), tokens("the cat is on the mat")
+    smoothed = nltk_bleu.SmoothingFunction().method5(
+        [nltk_bleu.modified_precision([reference], hypothesis, n) for n in range(1, 5)], [reference], hypothesis,
+        len(hypothesis))
+    assert float(smoothed[0]) == pytest.approx((5 / 6 + 1 + 5 / 6 + 3 / 5) / 3) and smoothed[0] > 1
+    assert_markdown(NB04, "averages each precision with the smoothed one below it and the raw one above",
+                    "can exceed 1")
+
+
+def test_04_the_smoothing_gap_on_sentence_a_in_sacrebleu_points():
+    floor = sacrebleu_corpus("the cat sat on the mat", ["the cat is on the mat"], smooth_method="floor").score
+    add_k = sacrebleu_corpus("the cat sat on the mat", ["the cat is on the mat"], smooth_method="add-k").score
+    assert round(add_k - floor) == 23
+    assert_markdown(NB04, "That gap, 23 points on sacrebleu's 0-100 scale")
