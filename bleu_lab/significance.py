@@ -349,6 +349,30 @@ def bleu_from_sums(sums, order, weights=None, smoothing="none", value=None, effe
     return bleu_scores(matches, totals, c, r, settings).scores
 
 
+def _randomization_p_value(trial_differences, observed) -> float:
+    """p = (1 + #{t : d_t >= d}) / (n + 1): the trials at least as far apart as the observed difference d
+    (Riezler and Maxwell 2005; Noreen 1989).
+
+    A trial that ties d counts against it. sacrebleu (after multeval) counts only d_t > d, so when every
+    trial ties, as when the two systems differ in one sentence (each shuffle then gives back the same
+    two scores, in one order or the other), it reports p = 1/(n+1), "significant", where the test has no
+    evidence at all. Ties are equal to within rounding (1e-12 relative); with d = 0 every trial ties, p = 1.
+    """
+    import numpy as np
+
+    return (int(np.sum(trial_differences >= observed * (1 - 1e-12))) + 1) / (len(trial_differences) + 1)
+
+
+def _check_resamplable(sentences: int, function: str) -> None:
+    """A paired bootstrap of one sentence draws that sentence every time: no variation to test against."""
+    if sentences < 2:
+        raise ValueError(
+            f"{function} needs a test set of several sentences; with one, every resample is that sentence, "
+            f"so the test has nothing to measure and would call any difference significant. Score a whole "
+            f"test set (Koehn 2004 resamples hundreds of sentences)"
+        )
+
+
 def _p_value(trial_differences, observed) -> float:
     """p = (1 + #{t : d_t > d}) / (n + 1) for the observed difference d (sacrebleu's and Moses' definition).
 
@@ -473,6 +497,7 @@ def paired_bootstrap_from_statistics(
         )
     n_samples = check_n_samples(n_samples)
     seed = seed_to_use(seed)
+    _check_resamplable(baseline.sentences, "paired_bootstrap")
     matrices = [baseline.matrix, system.matrix]
     sums, last = _resampled(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
     baseline_scores, system_scores = _bleu_of_sums(matrices, sums, last, scoring)
@@ -506,7 +531,8 @@ class PairedTestResult(_PairedVerdict):
     """A paired significance test of a system against a baseline on per-sentence statistics (0-1 scale).
 
     ``test`` is "paired approximate randomization" or "paired bootstrap"; ``p_value`` is defined as
-    in sacrebleu's ``--paired-ar`` / ``--paired-bs`` (see :func:`approximate_randomization`).
+    in sacrebleu's ``--paired-ar`` / ``--paired-bs``, except that randomization trials tying the
+    observed difference count against it (see :func:`approximate_randomization`).
     """
 
     baseline_score: float
@@ -555,7 +581,7 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     them; with observed difference d = |score(system) - score(baseline)| and
     trial differences d_t,
 
-        p = (1 + #{t : d_t > d}) / (n_samples + 1)
+        p = (1 + #{t : d_t >= d}) / (n_samples + 1)
 
     ``baseline_rows[i]`` and ``system_rows[i]`` are sentence i's sufficient
     statistics (the same columns for both: BLEU's lengths and counts, chrF's
@@ -563,9 +589,11 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     an array of summed rows (one per line) to their scores. The coins are
     drawn as sacrebleu's ``--paired-ar`` draws them
     (``numpy.random.default_rng(seed).integers(2, size=(n_samples, n), dtype=bool)``),
-    so with the same seed and trials the p-value is sacrebleu's. Two
-    departures: as in :func:`paired_bootstrap`, when the two scores are equal
-    p is 1 (sacrebleu gives 1/(n+1)); and with ``smoothing="add-k"`` and a
+    so with the same seed and trials the p-value is sacrebleu's unless a trial
+    ties d exactly. Two departures: a tie counts against d, as Riezler and
+    Maxwell count it, where sacrebleu counts only d_t > d and so reports
+    p = 1/(n+1), "significant", for two equal scores or two systems that
+    differ in one sentence (every trial ties then); and with ``smoothing="add-k"`` and a
     fractional ``smooth_value`` (0.5, say) sacrebleu adds k in place to the
     integer counts of each trial, so its trials lose the fraction and are
     scored unsmoothed while the two systems are not: its p-value is then off,
@@ -594,7 +622,7 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     first = system_rows.sum(axis=0) + moved
     second = baseline_rows.sum(axis=0) - moved
     differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
-    p_value = _p_value(differences, abs(system_score - baseline_score))
+    p_value = _randomization_p_value(differences, abs(system_score - baseline_score))
     return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed)
 
 
@@ -624,6 +652,7 @@ def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1
     n_samples, seed = check_n_samples(n_samples), seed_to_use(seed)
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
+    _check_resamplable(len(baseline_rows), "a paired bootstrap test")
     # Both systems summed on the same draws in one pass, side by side.
     sums, _ = _resampled(np.hstack([baseline_rows, system_rows]), n_samples, seed)
     width = baseline_rows.shape[1]

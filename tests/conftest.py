@@ -91,3 +91,18 @@ def browser(chromium_path):
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture
+def sacrebleu_counting_ties(monkeypatch):
+    """sacrebleu's approximate randomization with its trials counted as Riezler and Maxwell (2005) count
+    them: p = (1 + #{t : d_t >= d}) / (n + 1). sacrebleu counts d_t > d, so a trial that ties the observed
+    difference (common for TER, whose differences are whole numbers of edits over one length) does not
+    count; bleu_lab counts it (README, "Differences")."""
+    import numpy as np
+    import sacrebleu.significance
+
+    def p_value(stats, real_difference):
+        return (int(np.sum(stats >= real_difference)) + 1) / (len(stats) + 1)
+
+    monkeypatch.setattr(sacrebleu.significance, "_compute_p_value", p_value)

@@ -326,7 +326,8 @@ def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, 
 
 
 @pytest.mark.parametrize("pair", [("NEU", "UCAM"), ("UCAM", "online-Y")])
-def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, capsys, monkeypatch, wmt19, pair):
+def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, capsys, monkeypatch, wmt19, pair,
+                                                                     sacrebleu_counting_ties):
     monkeypatch.setenv("SACREBLEU_SEED", "12345")
     n, trials = 150, 2000
     base, other, reference = wmt19.systems[pair[0]][:n], wmt19.systems[pair[1]][:n], wmt19.reference[:n]
@@ -345,7 +346,7 @@ def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, 
         assert abs(result[name]["score"] - tests[name][1].score / 100) <= 1e-9
 
 
-def test_library_paired_approximate_randomization_matches_sacrebleu(monkeypatch, wmt19):
+def test_library_paired_approximate_randomization_matches_sacrebleu(monkeypatch, wmt19, sacrebleu_counting_ties):
     monkeypatch.setenv("SACREBLEU_SEED", "7")
     base, other, reference = wmt19.systems["NEU"][:200], wmt19.systems["UCAM"][:200], wmt19.reference[:200]
     ours = bleu_lab.paired_approximate_randomization(base, other, [[r] for r in reference], n_samples=1000, seed=7,
@@ -356,6 +357,22 @@ def test_library_paired_approximate_randomization_matches_sacrebleu(monkeypatch,
     assert abs(ours.system_score - tests["BLEU"][1].score / 100) <= 1e-9
     same = bleu_lab.paired_approximate_randomization(base, base, [[r] for r in reference], n_samples=100)
     assert same.p_value == 1.0  # equal scores: no evidence of a difference (sacrebleu would say 1/101)
+
+
+def test_systems_that_differ_in_one_sentence_are_not_called_significantly_different(tmp_path, capsys, wmt19):
+    # Every shuffle gives back the same two scores (in one order or the other), so every trial ties the
+    # observed difference: p = (1000 + 1) / (1000 + 1) = 1 by hand. sacrebleu counts only d_t > d: 1/1001.
+    base, reference = wmt19.systems["NEU"][:50], wmt19.reference[:50]
+    other = [reference[0], *base[1:]]
+    ours = bleu_lab.paired_approximate_randomization(base, other, [[r] for r in reference], n_samples=1000)
+    assert ours.p_value == 1.0 and not ours.significant() and ours.system_score != ours.baseline_score
+    _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU(smooth_method="none")}, [reference],
+                          test_type="ar", n_samples=1000)()
+    assert tests["BLEU"][1].p_value == pytest.approx(1 / 1001)  # sacrebleu's "significant"
+    code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
+                       write(tmp_path / "other", other), "-m", "bleu", "ter", "--paired-ar", "--n-samples", "1000",
+                       "--format", "json")
+    assert code == 0 and all(scores(out, 1)[name]["paired_test"]["p_value"] == 1.0 for name in ("BLEU", "TER"))
 
 
 @pytest.mark.parametrize("method", ["method1", "method4"])
@@ -585,7 +602,9 @@ def test_options_that_cannot_apply_are_refused(tmp_path, capsys, options, messag
 
 
 def test_options_that_apply_are_accepted(tmp_path, capsys):
-    ref, hyp = write(tmp_path / "ref", ["the cat is on the mat"]), write(tmp_path / "hyp", ["the cat sat"])
+    # Two lines: a paired bootstrap of one sentence is refused (every resample would be that sentence).
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barked"])
+    hyp = write(tmp_path / "hyp", ["the cat sat", "a dog barks"])
     for options in (["--confidence", "--n-samples", "50", "--seed", "1"], ["-m", "chrf", "--chrf-word-order", "0"],
                     ["-m", "ter", "--ter-normalized"], ["-i", ref, "--paired-bs", "--n-samples", "50", "--seed", "1"]):
         code, _, err = run(capsys, "score", ref, "-i", hyp, *options)
@@ -800,3 +819,11 @@ def test_a_line_too_long_for_ter_names_the_line_and_the_file(tmp_path, capsys):
     # Line 2 of the file (the library's candidates[1]), and a way out the command line has.
     assert f"TER: line 2 of {hypothesis} is too long" in err and "(-m bleu chrf)" in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_paired_bootstrap_of_one_line_is_refused(tmp_path, capsys):
+    # One sentence: every resample draws it, the centred differences are all 0, so p would be 1/(n+1).
+    ref, hyp, other = (write(tmp_path / name, [line]) for name, line in
+                       (("ref", "the cat is on the mat"), ("hyp", "the cat sat"), ("other", "the cat is on a mat")))
+    err = one_line_error(capsys, "score", ref, "-i", hyp, other, "--paired-bs")
+    assert "needs a test set of several sentences" in err and "would call any difference significant" in err

@@ -305,7 +305,7 @@ def test_absurd_weights_give_the_same_clear_error_in_the_resampling_functions():
 
 
 @pytest.mark.parametrize("pair", [("NEU", "UCAM"), ("UCAM", "online-Y")])
-def test_randomization_drawn_in_small_blocks_keeps_sacrebleus_coins(monkeypatch, pair):
+def test_randomization_drawn_in_small_blocks_keeps_sacrebleus_coins(monkeypatch, pair, sacrebleu_counting_ties):
     # The coins are drawn a block of trials at a time (memory); with blocks of 32 trials the stream must
     # still be sacrebleu's single draw, so its p-value comes out exactly.
     from sacrebleu.significance import PairedTest
@@ -324,3 +324,13 @@ def test_randomization_drawn_in_small_blocks_keeps_sacrebleus_coins(monkeypatch,
     _, tests = PairedTest([("base", base), ("other", other)], {"BLEU": BLEU()}, [reference], test_type="ar",
                           n_samples=1000)()
     assert ours.p_value == tests["BLEU"][1].p_value
+
+
+def test_a_paired_bootstrap_of_one_sentence_is_refused():
+    # Every resample is the one sentence, so every centred difference is 0 and p would be 1/(n+1).
+    with pytest.raises(ValueError, match="paired_bootstrap needs a test set of several sentences"):
+        bleu_lab.paired_bootstrap(["the cat sat"], ["the cat is on a mat"], [["the cat is on the mat"]])
+    from bleu_lab.significance import paired_bootstrap_rows
+
+    with pytest.raises(ValueError, match="a paired bootstrap test needs a test set of several sentences"):
+        paired_bootstrap_rows([[1.0, 2.0]], [[2.0, 2.0]], lambda sums: sums[:, 0] / sums[:, 1])
