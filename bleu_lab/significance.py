@@ -209,10 +209,14 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
 
     settings = BleuSettings.from_keywords(bleu_keywords, function)
     keywords = tuple(sorted(bleu_keywords.items(), key=repr))
-    labels = [*names, *(f"systems[{k}]" for k in range(len(names), len(systems)))][: len(systems)]
+    if len(systems) == 1:  # one corpus (bootstrap_ci, collect_statistics): its lines are the candidates
+        labels, lines = ["candidates"], "candidate_lines"
+    else:
+        labels = [*names, *(f"systems[{k}]" for k in range(len(names), len(systems)))][: len(systems)]
+        lines = "baseline_lines, system_lines"
     candidate_tokens, reference_tokens = tokenize_systems(
         dict(zip(labels, systems)), references, settings, function=function,
-        call=f"{function}(baseline_lines, system_lines, [[ref] for ref in reference_lines])",
+        call=f"{function}({lines}, [[ref] for ref in reference_lines])",
     )
     n_references = frozenset(len(r) for r in reference_tokens)
     collected = []
