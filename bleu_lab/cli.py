@@ -31,6 +31,7 @@ import json
 import sys
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
+from .inputs import unrecognized_arguments_message
 from .ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
 
@@ -669,26 +670,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _long_options(parser: argparse.ArgumentParser, command: str | None) -> list:
-    """The --options of ``command`` (or of bleu-lab itself when there is none), in the parser's order."""
+def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of ``command`` (``score``, ``notebooks``...), or bleu-lab's own when there is none."""
     for action in parser._actions:  # argparse keeps a parser's actions there; it has no public list
         if isinstance(action, argparse._SubParsersAction) and command in action.choices:
-            parser = action.choices[command]
-    return [name for action in parser._actions for name in action.option_strings if name.startswith("--")]
-
-
-def _unrecognized_message(unrecognized: list, options: list, command: str | None) -> str:
-    """argparse's "unrecognized arguments" error, with the option a mistyped one meant (--tokenizer: --tokenize)."""
-    from .inputs import closest_name
-
-    message = f"unrecognized arguments: {' '.join(unrecognized)}"
-    for given in unrecognized:
-        if given.startswith("--"):
-            meant = closest_name(given.split("=", 1)[0], options)
-            if meant is not None:
-                listed = " ".join(["bleu-lab", *([command] if command else []), "--help"])
-                return f"{message}. Did you mean {meant}? ({listed} lists every option)"
-    return message
+            return action.choices[command]
+    return parser
 
 
 def _sacrebleu_version() -> str:
@@ -720,7 +707,8 @@ def main(argv=None, stdin=None) -> int:
     parser = build_parser()
     args, unrecognized = parser.parse_known_args(argv)
     if unrecognized:
-        parser.error(_unrecognized_message(unrecognized, _long_options(parser, args.command), args.command))
+        help_call = " ".join(["bleu-lab", *([args.command] if args.command else []), "--help"])
+        parser.error(unrecognized_arguments_message(unrecognized, _command_parser(parser, args.command), help_call))
     if hasattr(args, "run"):  # a subcommand that runs itself (bleu-lab notebooks)
         return args.run(args)
     if args.command != "score":

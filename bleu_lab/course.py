@@ -47,6 +47,8 @@ _PARTS = (
     ("docs/teaching.md", ".", "guide"),
     ("notebooks/exercises/solutions/*.ipynb", "exercises/solutions", "solutions"),
 )
+_NEEDS = {"series": "the notebook series needs", "labs": "the labs need", "guide": "the guides need",
+          "solutions": "the solved labs need"}
 
 
 def course_sources(root: Path) -> list[tuple[Path, Path, str]]:
@@ -81,10 +83,12 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     """Copy the series, the labs and the guide (and with ``solutions`` the solved labs) into ``target``.
 
     Raises ``FileExistsError`` naming the first file that exists, before
-    anything is written, unless ``force``; ``ValueError`` for an empty or blank
+    anything is written, unless ``force``; ``NotADirectoryError`` or ``IsADirectoryError``
+    for a file where a folder is needed or a folder where a file goes (also before anything
+    is written); ``ValueError`` for an empty or blank
     ``target`` string (see :func:`check_folder_name`); ``TypeError`` for a
     ``target`` that is not a path or flags that are not ``True``/``False``.
-    Returns the paths written.
+    A leading ``~`` in ``target`` is the home folder. Returns the paths written.
     """
     # Imported here: setup.py loads this module by path, where bleu_lab cannot be imported yet.
     from bleu_lab.inputs import check_bool, check_path
@@ -98,6 +102,17 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     sources = [s for s in course_sources(root) if solutions or s[2] != "solutions"]
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
+    for _, relative, part in sources:  # mkdir and copyfile would fail halfway through the copy
+        destination = target / relative
+        for folder in destination.parents:  # up to the first that exists, above target too
+            if folder.exists():
+                if not folder.is_dir():
+                    raise NotADirectoryError(f"{folder} is a file; {_NEEDS[part]} a folder there: move it away "
+                                             f"or choose another folder")
+                break
+        if destination.is_dir():
+            raise IsADirectoryError(f"{destination} is a folder; the course has a file of that name: move it "
+                                    f"away or choose another folder")
     existing = [target / relative for _, relative, _ in sources if (target / relative).exists()]
     if existing and not force:
         more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
@@ -140,10 +155,12 @@ def relink(text: str, source: Path, relative: Path, sources) -> str:
 
 
 def check_folder_name(target, *, name: str = "target", call: str = "copy_course({!r})"):
-    """``target`` itself, unless it is an empty or blank string: a ``ValueError`` that names the fix.
+    """``target`` with a leading ``~`` expanded, unless it is an empty or blank string: a ``ValueError``.
 
     ``Path("")`` is ``Path(".")``, so an empty name would copy the course into the current
-    folder; the check is on the text, before it becomes a path. ``call`` is how the caller
+    folder; the check is on the text, before it becomes a path. ``~/course`` is the home
+    folder's ``course`` (Python does not expand ``~``, and the shell does not in quotes), not a
+    folder named ``~``; a str stays a str, anything else becomes a Path. ``call`` is how the caller
     names a folder (``{!r}`` is filled in with the folder name), for the message's examples.
     """
     if isinstance(target, str) and not target.strip():
@@ -151,7 +168,9 @@ def check_folder_name(target, *, name: str = "target", call: str = "copy_course(
                    else f"{name} {target!r} is only whitespace")
         raise ValueError(f"{mistake}; name the folder: {call.format('course/')} "
                          f"(or {call.format('.')} for the current folder)")
-    return target
+    if isinstance(target, str):
+        return os.path.expanduser(target)
+    return Path(os.path.expanduser(target)) if isinstance(target, os.PathLike) else target
 
 
 def _folder_argument(text: str) -> Path:

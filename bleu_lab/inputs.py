@@ -491,6 +491,22 @@ def closest_name(name, valid):
     return next(v for v in valid if str(v) == spelled[0]) if spelled else None
 
 
+def unrecognized_arguments_message(unrecognized: Sequence[str], parser, help_call: str) -> str:
+    """argparse's "unrecognized arguments" error for ``parser`` (argparse.ArgumentParser), with the --option a
+    mistyped one meant (``--tokenizer``: "Did you mean --tokenize?"), as :func:`keywords_checked` does for
+    Python keywords. Hidden options are never suggested; ``help_call`` is the command that lists them all."""
+    import argparse
+
+    message = f"unrecognized arguments: {' '.join(unrecognized)}"
+    options = [name for action in parser._actions if action.help != argparse.SUPPRESS  # argparse has no public list
+               for name in action.option_strings if name.startswith("--")]
+    for given in unrecognized:
+        meant = closest_name(given.split("=", 1)[0], options) if given.startswith("--") else None
+        if meant is not None:
+            return f"{message}. Did you mean {meant}? ({help_call} lists every option)"
+    return message
+
+
 def unknown_name_message(kind: str, name, valid) -> str:
     """An error message for an unknown option name, suggesting the closest valid one (:func:`closest_name`)."""
     close = closest_name(name, valid)

@@ -90,3 +90,47 @@ def test_relink_changes_only_links_to_course_files(tmp_path):
     assert course.relink(text, readme, Path("exercises/README.md"), sources) == (
         "[guide](../teaching.md#grading) [lab](lab1.ipynb) [code](../../bleu_lab/course.py) "
         "[web](https://example.org/a.md) [here](#points)")
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_file_where_a_folder_is_needed_is_refused_before_anything_is_copied(tmp_path, force):
+    """A file at course/exercises: the 11 series notebooks were copied, then "[Errno 17] File exists"."""
+    target = tmp_path / "course"
+    target.mkdir()
+    (target / "exercises").write_text("not a folder", encoding="utf-8")
+    with pytest.raises(NotADirectoryError) as error:
+        course.copy_course(target, force=force)
+    assert str(error.value) == (f"{target / 'exercises'} is a file; the labs need a folder there: move it away "
+                                f"or choose another folder")
+    assert [p.name for p in target.iterdir()] == ["exercises"]
+    above = tmp_path / "a_file"
+    above.write_text("", encoding="utf-8")
+    with pytest.raises(NotADirectoryError, match=f"^{above} is a file; the notebook series needs a folder there"):
+        course.copy_course(above / "course")
+
+
+def test_a_folder_where_a_file_goes_is_refused_before_anything_is_copied(tmp_path):
+    target = tmp_path / "course"
+    (target / "00_start_here.ipynb").mkdir(parents=True)
+    with pytest.raises(IsADirectoryError) as error:
+        course.copy_course(target, force=True)
+    assert str(error.value) == (f"{target / '00_start_here.ipynb'} is a folder; the course has a file of that name: "
+                                f"move it away or choose another folder")
+    assert [p.name for p in target.iterdir()] == ["00_start_here.ipynb"]
+
+
+def test_a_leading_tilde_is_the_home_folder_not_a_folder_named_tilde(tmp_path, monkeypatch):
+    import argparse
+
+    home, work = tmp_path / "home", tmp_path / "work"
+    home.mkdir()
+    work.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    written = course.copy_course("~/course")
+    assert written and all(path.is_relative_to(home / "course") for path in written)
+    assert list(work.iterdir()) == []  # no folder named ~
+    parser = argparse.ArgumentParser(prog="bleu-lab")
+    course.add_notebooks_command(parser.add_subparsers())
+    assert parser.parse_args(["notebooks", "~/x"]).directory == home / "x"  # bleu-lab notebooks '~/x'
+    assert course.check_folder_name("course") == "course"

@@ -433,3 +433,77 @@ def test_a_folder_that_is_not_a_path_is_refused_before_anything_runs(tmp_path):
                                         r"not a list of 1 item\(s\)\. Right: grade\('submissions/', 'results.csv'\)$"):
         grade.grade(["submissions/"], out, log=lambda line: None)
     assert not out.exists()
+
+
+# ---------------------------------------------------------------- review fixes: output, options, log, grade_one
+
+
+def test_an_output_that_is_a_notebook_or_a_submission_is_refused_before_grading(one_submission, tmp_path, capsys):
+    """--out alice.ipynb replaced the student's notebook with the CSV; --out b.ipynb was graded the next time."""
+    alice = one_submission / "alice.ipynb"
+    before = alice.read_bytes()
+    for out in (alice, one_submission / "b.ipynb"):
+        err = _main_error(capsys, [str(one_submission), "--out", str(out)])
+        assert err == (f"error: the output {out} is a notebook name: the CSV would replace that notebook, or be "
+                       f"graded as a submission next time; name a .csv file, e.g. {out.with_suffix('.csv')}")
+    link = tmp_path / "results.csv"
+    link.symlink_to(alice)
+    with pytest.raises(FileExistsError) as error:
+        grade.grade(one_submission, link, log=lambda line: None)
+    assert str(error.value) == (f"the output {link} is the submission alice.ipynb in {one_submission}: the CSV would "
+                                f"replace it; name another file, e.g. results.csv")
+    assert alice.read_bytes() == before and sorted(p.name for p in one_submission.iterdir()) == ["alice.ipynb"]
+
+
+def test_an_empty_output_name_is_refused_not_read_as_the_current_folder(one_submission, capsys):
+    err = _main_error(capsys, [str(one_submission), "--out", ""])
+    assert err == "error: the output file name is empty; name the CSV file to write, e.g. results.csv"
+    with pytest.raises(ValueError, match="^the output file name is empty"):
+        grade.check_output(" ")
+
+
+def test_a_leading_tilde_is_the_home_folder(one_submission, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert grade.check_output("~/results.csv") == tmp_path / "results.csv"
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(FileNotFoundError, match=f"no .ipynb file in {tmp_path / 'empty'} or"):
+        grade.grade("~/empty", "~/results.csv", log=lambda line: None)
+
+
+@pytest.mark.parametrize("given, meant", [("--output", "--out"), ("--time-out", "--timeout")])
+def test_a_mistyped_option_names_the_option_meant(tmp_path, capsys, given, meant):
+    with pytest.raises(SystemExit) as stop:
+        grade.main([str(tmp_path), given, "5"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"python -m bleu_lab.exercises.grade: error: unrecognized arguments: {given} 5. Did you mean {meant}? "
+        f"(python -m bleu_lab.exercises.grade --help lists every option)")
+
+
+def test_a_log_that_is_not_a_function_is_refused_before_grading(one_submission, tmp_path):
+    with pytest.raises(TypeError) as error:
+        grade.grade(one_submission, tmp_path / "results.csv", log=None)
+    assert str(error.value) == ("log must be a function that takes one line of text, not None. "
+                                "Right: grade(folder, out, log=print), or log=lambda line: None for no log")
+
+
+def test_grade_one_takes_str_paths_and_names_a_notebook_outside_its_folder(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "broken.ipynb").write_text("{ not json", encoding="utf-8")  # its row needs no subprocess
+    assert grade.grade_one(str(folder / "broken.ipynb"), str(folder))["file"] == "broken.ipynb"
+    other = tmp_path / "other"
+    with pytest.raises(ValueError) as error:
+        grade.grade_one(folder / "broken.ipynb", other)
+    assert str(error.value) == (f"the notebook {folder / 'broken.ipynb'} is not inside the folder {other}, so its row "
+                                f"has no file name relative to it; give the folder that holds the notebook. "
+                                f"Right: grade_one({str(folder / 'broken.ipynb')!r}, {str(folder)!r})")
+
+
+def test_a_notebook_that_ends_the_grading_process_is_named_in_its_row(tmp_path):
+    """os._exit(0) in a cell gave only "ngrams: not checked", with exit code 0 and no word of why."""
+    cell = 1 + sum(c.cell_type == "code" for c in nbformat.read(LAB1, as_version=4).cells[:1])
+    row = _grade_lab1_with(tmp_path, "heidi_exit.ipynb", "import os\nos._exit(0)")
+    assert row["message"] == (f"the notebook stopped the grading process while running code cell {cell}, before the "
+                              f"checks ran (exit code 0)")
+    assert (row["points"], row["passed"]) == ("0.00", 0)

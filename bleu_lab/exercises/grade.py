@@ -25,8 +25,10 @@ for the other labs' columns), then ``points`` and ``max_points`` (the sums),
 lab of one check).
 
 Before any submission runs, :func:`grade` makes sure there is something to grade and that the
-CSV can be written: a folder with no notebook, or an output that is a folder, sits in a missing
-folder or cannot be written, is an error at once, not after minutes of grading.
+CSV can be written: a folder with no notebook, or an output that is a folder, is named like a
+notebook (``.ipynb``: the CSV would replace a submission, or be graded as one next time), sits in a
+missing folder or cannot be written, is an error at once, not after minutes of grading. A leading
+``~`` in the folder or the output is the home folder.
 
 In Python, :func:`grade_one` returns the row as a dict, which also keeps one
 ``pass``/``fail`` entry per check name (``row["ngrams"]``) and the points per check
@@ -50,7 +52,7 @@ import time
 import traceback
 from pathlib import Path
 
-from ..inputs import check_path, check_real, describe, is_real_number
+from ..inputs import check_path, check_real, describe, is_real_number, unrecognized_arguments_message
 from .build import calls_check, check_calls
 from .check import CHECK_NAMES
 from .runner import how_many_pass
@@ -175,6 +177,7 @@ def run_one(notebook_path: Path, report_path: Path) -> None:
             notebook = load_notebook(notebook_path)
         except (OSError, ValueError, RecursionError) as error:
             event(kind="error", text=_unreadable(error))
+            event(kind="done")
             return
         namespace = {"__name__": "__submission__"}
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
@@ -280,12 +283,40 @@ def _points(result) -> float:
     return POINTS[name] * (result.get("cases_passed", 0) / total if total else 0.0)
 
 
+def _user_path(value, name: str, what: str, right: str) -> Path:
+    """:func:`check_path`, with a leading ``~`` expanded (Python does not expand it; the shell only unquoted)."""
+    return Path(os.path.expanduser(check_path(value, name, what, right)))
+
+
+def _relative_file(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` (the row's ``file``), or a ValueError naming both."""
+    for inner, outer in ((path, root), (path.resolve(), root.resolve())):
+        with contextlib.suppress(ValueError):
+            return inner.relative_to(outer).as_posix()
+    raise ValueError(f"the notebook {path} is not inside the folder {root}, so its row has no file name relative "
+                     f"to it; give the folder that holds the notebook. Right: grade_one({str(path)!r}, "
+                     f"{str(path.parent)!r})")
+
+
+def _where(events: list) -> str:
+    """Where the subprocess was when it stopped: its last cell or check event."""
+    started = [e for e in events if e.get("kind") in ("cell", "start")]
+    if not started:
+        return "before any code ran"
+    if started[-1]["kind"] == "cell":
+        return f"while running code cell {started[-1]['cell']}"
+    return f"while checking {started[-1]['check']}"
+
+
 def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
     """Grade one notebook in a subprocess; return its row as a dict (the CSV's columns and a little more)."""
     timeout = check_timeout(timeout)
+    right = "grade_one('submissions/alice.ipynb', 'submissions/')"
+    path = _user_path(path, "path", "the notebook to grade", right)
+    root = _user_path(root, "root", "the folder of submissions that holds it", right)
     row: dict = {column: "" for column in COLUMNS}
     row.update({name: "" for name in CHECK_NAMES})  # pass / fail per check, for callers in Python
-    row["file"] = path.relative_to(root).as_posix()
+    row["file"] = _relative_file(path, root)
     row["points_by_check"] = {}
     try:
         checks = expected_checks(load_notebook(path))
@@ -315,21 +346,18 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
     messages = [e["text"] for e in events if e.get("kind") == "error"]
     # A complete report counts even if the time ran out after it: something the submission started
     # (a process holding the grader's stderr open, say) outlived its checks, which are all done.
-    if timed_out and any(e.get("kind") == "done" for e in events):
+    done = any(e.get("kind") == "done" for e in events)
+    if timed_out and done:
         timed_out = False
     if timed_out:
-        started = [e for e in events if e.get("kind") in ("cell", "start")]
-        last = started[-1] if started else None
-        if last is None:
-            where = "before any code ran"
-        elif last["kind"] == "cell":
-            where = f"while running code cell {last['cell']}"
-        else:
-            where = f"while checking {last['check']}"
-        messages.insert(0, f"timed out after {timeout:g} s {where} (an endless loop?)")
-    elif process.returncode != 0 and len(results) < len(checks):
-        tail = (stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:] or ["no error message"]
-        messages.insert(0, f"the submission stopped the grader's process (exit code {process.returncode}): {tail[0]}")
+        messages.insert(0, f"timed out after {timeout:g} s {_where(events)} (an endless loop?)")
+    elif not done:  # the process ended before its report did: os._exit, sys.exit in a thread, a crash
+        where = _where(events)
+        if where.startswith("while running code cell"):
+            where += ", before the checks ran"
+        tail = (stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:]
+        messages.insert(0, f"the notebook stopped the grading process {where} (exit code {process.returncode}"
+                           f"{': ' + tail[0] if tail else ''})")
 
     passed = 0
     earned = {}
@@ -345,7 +373,7 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
             row[name] = "fail"
             if result:
                 messages.append(f"{name}: {result['summary']}")
-            elif not timed_out and process.returncode == 0:
+            elif done:
                 messages.append(f"{name}: not checked")
     row["passed"], row["total"] = passed, len(checks)
     row["points_by_check"] = earned
@@ -399,9 +427,14 @@ def check_output(out) -> Path:
     appending (its content is untouched) and removes it again if it did not exist, so a refused or
     interrupted grading leaves no empty CSV behind.
     """
-    out = check_path(out, "out", "the results file to write", "grade(folder, 'results.csv')")
+    if isinstance(out, str) and not out.strip():  # Path("") is the current folder
+        raise ValueError("the output file name is empty; name the CSV file to write, e.g. results.csv")
+    out = _user_path(out, "out", "the results file to write", "grade(folder, 'results.csv')")
     if out.is_dir():
         raise IsADirectoryError(f"the output {out} is a folder; name the CSV file to write, e.g. {out / 'results.csv'}")
+    if out.suffix.lower() == ".ipynb":
+        raise ValueError(f"the output {out} is a notebook name: the CSV would replace that notebook, or be graded "
+                         f"as a submission next time; name a .csv file, e.g. {out.with_suffix('.csv')}")
     parent = out.parent
     if not parent.exists():
         raise FileNotFoundError(f"cannot write {out}: the folder {parent} does not exist; create it first "
@@ -423,16 +456,24 @@ def check_output(out) -> Path:
 def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) -> list:
     """Grade every notebook under ``folder`` and write the CSV to ``out``; return the rows.
 
-    Everything that can be checked is checked before the first submission runs: ``timeout``, the
-    folder (it must hold at least one notebook: an empty CSV would replace an old one with nothing)
-    and ``out`` (:func:`check_output`).
+    Everything that can be checked is checked before the first submission runs: ``timeout``, ``log``,
+    the folder (it must hold at least one notebook: an empty CSV would replace an old one with nothing)
+    and ``out`` (:func:`check_output`; it must not be one of the submissions, through a link say).
     """
     timeout = check_timeout(timeout)  # before any submission runs
-    folder = check_path(folder, "folder", "the folder of submissions", "grade('submissions/', 'results.csv')")
+    if not callable(log):
+        raise TypeError(f"log must be a function that takes one line of text, not {describe(log)}. "
+                        f"Right: grade(folder, out, log=print), or log=lambda line: None for no log")
+    folder = _user_path(folder, "folder", "the folder of submissions", "grade('submissions/', 'results.csv')")
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
     paths = _notebooks_in(folder)
     out = check_output(out)
+    if out.exists():
+        for path in paths:
+            if out.samefile(path):
+                raise FileExistsError(f"the output {out} is the submission {path.relative_to(folder).as_posix()} "
+                                      f"in {folder}: the CSV would replace it; name another file, e.g. results.csv")
     rows = []
     for path in paths:
         start = time.monotonic()
@@ -459,12 +500,14 @@ def main(argv=None) -> int:
         description="Run every submitted lab notebook in a folder through the checks and write a CSV.",
     )
     parser.add_argument("folder", type=Path, nargs="?", help="folder of submitted notebooks (searched recursively)")
-    parser.add_argument("--out", type=Path, default=Path("results.csv"), help="CSV file to write (default results.csv)")
+    parser.add_argument("--out", default="results.csv", help="CSV file to write (default results.csv)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
                         help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g}, at most {MAX_TIMEOUT:g})")
     parser.add_argument("--run-one", type=Path, help=argparse.SUPPRESS)  # the subprocess's entry point
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
+    args, unrecognized = parser.parse_known_args(argv)
+    if unrecognized:  # with the option a mistyped one meant, as bleu-lab's own command line does
+        parser.error(unrecognized_arguments_message(unrecognized, parser, f"{parser.prog} --help"))
     if args.run_one:
         _run_one_and_exit(args.run_one, args.report)
     if args.folder is None:
@@ -475,7 +518,7 @@ def main(argv=None) -> int:
         parser.error(str(error))
     try:
         grade(args.folder, args.out, timeout)
-    except OSError as error:  # a missing or empty folder, an output that cannot be written
+    except (OSError, ValueError) as error:  # a missing or empty folder, an output that cannot be written
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0
