@@ -374,12 +374,18 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
 
 
 def check_same_lengths(lengths: Mapping[str, int], *, anchor: str, what: str, right: str) -> int:
-    """The length every named sequence must share, ``lengths[anchor]``: line i of each is test sentence i.
+    """The length every named sequence must share: line i of each is test sentence i.
 
     Otherwise a ValueError that lists every length and names the ones that are off, e.g.
-    "..., but their lengths differ: baseline has 3, system has 2 lines (system is off)".
+    "..., but their lengths differ: baseline has 3, system has 2 lines (system is off)". The ones off
+    are those whose length differs from the most common one; on a tie, from ``lengths[anchor]``.
+
+    >>> check_same_lengths({"a": 2, "b": 2, "c": 1}, anchor="c", what="f compares", right="Right: f(a, b, c)")
+    Traceback (most recent call last):
+    ValueError: f compares, but their lengths differ: a has 2, b has 2, c has 1 lines (c is off). Right: f(a, b, c)
     """
-    expected = lengths[anchor]
+    counts = list(lengths.values())
+    expected = max(counts, key=lambda n: (counts.count(n), n == lengths[anchor]))
     wrong = [name for name, n in lengths.items() if n != expected]
     if wrong:
         counts = ", ".join(f"{name} has {n}" for name, n in lengths.items())

@@ -827,3 +827,11 @@ def test_a_paired_bootstrap_of_one_line_is_refused(tmp_path, capsys):
                        (("ref", "the cat is on the mat"), ("hyp", "the cat sat"), ("other", "the cat is on a mat")))
     err = one_line_error(capsys, "score", ref, "-i", hyp, other, "--paired-bs")
     assert "needs a test set of several sentences" in err and "would call any difference significant" in err
+
+
+def test_files_of_different_lengths_name_the_odd_one(tmp_path, capsys):
+    # Two files of 2 lines and one of 1: the one of 1 is off, whichever role it has.
+    hyp, ref = write(tmp_path / "hyp", ["a b", "c d"]), write(tmp_path / "ref", ["a b", "c d"])
+    one = write(tmp_path / "one", ["a b"])
+    err = one_line_error(capsys, "score", "-c", hyp, "-r", ref, one).replace(str(tmp_path) + "/", "")
+    assert "hyp has 2, ref has 2, one has 1 lines (one is off)" in err  # it said "(hyp and ref are off)"
