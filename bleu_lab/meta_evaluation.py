@@ -332,7 +332,12 @@ def correlation(
 
 @dataclass(frozen=True)
 class PairAgreement:
-    """One pair of systems: ``better`` has the higher metric score; ``agrees`` if the humans say so too."""
+    """One pair of systems: ``better`` has the higher metric score; ``agrees`` if the humans say so too.
+
+    A metric tie (``tied``: the same score for both) orders nothing, so it never agrees, whichever
+    of the two is named ``better``: a metric that cannot tell two systems apart has not ordered them
+    as people do.
+    """
 
     better: str
     worse: str
@@ -340,9 +345,14 @@ class PairAgreement:
     human_difference: float
 
     @property
+    def tied(self) -> bool:
+        """True when the metric gives both systems the same score."""
+        return self.metric_difference == 0
+
+    @property
     def agrees(self) -> bool:
-        """True when the humans also score ``better`` above ``worse``."""
-        return self.human_difference > 0
+        """True when the metric orders the pair and the humans also score ``better`` above ``worse``."""
+        return not self.tied and self.human_difference > 0
 
 
 def pairwise_agreement(metric: Mapping[str, float], human: Mapping[str, float]) -> list:

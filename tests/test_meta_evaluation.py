@@ -105,6 +105,16 @@ def test_pairs_count_the_concordant_pairs_by_hand():
     assert [p.metric_difference for p in pairs] == sorted((p.metric_difference for p in pairs), reverse=True)
 
 
+@pytest.mark.parametrize("human", [{"A": 1, "B": 2}, {"A": 2, "B": 1}])
+def test_a_metric_tie_orders_no_pair_whichever_system_it_names_first(human):
+    # The metric gives A and B the same score: it orders nothing, so the pair cannot agree with people
+    # (it did, or did not, depending only on which system the dict listed first).
+    (pair,) = meta.pairwise_agreement({"A": 1, "B": 1}, human)
+    assert pair.tied and not pair.agrees and pair.metric_difference == 0
+    (untied,) = meta.pairwise_agreement({"A": 1, "B": 0.5}, human)
+    assert not untied.tied and untied.agrees == (human["A"] > human["B"])
+
+
 def test_agreement_bins():
     pairs = meta.pairwise_agreement(METRIC, HUMAN)
     bins = meta.agreement_by_difference(pairs, [0, 2, 5, 20])
