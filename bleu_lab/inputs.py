@@ -384,8 +384,8 @@ def check_same_lengths(lengths: Mapping[str, int], *, anchor: str, what: str, ri
     Traceback (most recent call last):
     ValueError: f compares, but their lengths differ: a has 2, b has 2, c has 1 lines (c is off). Right: f(a, b, c)
     """
-    counts = list(lengths.values())
-    expected = max(counts, key=lambda n: (counts.count(n), n == lengths[anchor]))
+    sizes = list(lengths.values())
+    expected = max(sizes, key=lambda n: (sizes.count(n), n == lengths[anchor]))
     wrong = [name for name, n in lengths.items() if n != expected]
     if wrong:
         counts = ", ".join(f"{name} has {n}" for name, n in lengths.items())
