@@ -16,19 +16,30 @@ Colours are Okabe and Ito's colour-blind-safe palette.
 
 from __future__ import annotations
 
-import math
 import numbers
-from collections.abc import Mapping, Sequence
+import reprlib
+from collections.abc import Iterable, Mapping, Sequence
 
 from .course import needs_extra
 
 with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is missing
     import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
 
 from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams
 from .explanation import precision_and_brevity
-from .inputs import check_candidate_and_references, check_text, describe, is_real_number, is_whole_number
+from .inputs import (
+    check_bool,
+    check_candidate_and_references,
+    check_order,
+    check_text,
+    describe,
+    is_finite_number,
+    is_real_number,
+    is_whole_number,
+    refuse_unordered,
+)
 from .results import BleuResult, PrecisionResult
 from .settings import BleuSettings
 
@@ -47,13 +58,24 @@ SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e0
 SHADE_COLOUR = "#009e73"
 MARK_COLOUR = "#d55e00"
 
+# Limits: beyond these a figure shows nothing more, it only costs time and memory.
+MAX_FIGURE_INCHES = 40.0  # each side of a new figure
+MAX_CURVE_POINTS = 1000  # points of a brevity penalty curve: smooth at any width
+MAX_LENGTH = 10**9  # tokens, for a reference or candidate length on a BP plot (a large corpus has fewer)
+MAX_BINS = 200  # bins of a histogram of scores on the 0-1 scale
 
-def axes_for(ax, figsize):
-    """The given axes, or new ones on a new figure with a layout that keeps outside legends."""
+
+def axes_for(ax, figsize, function="plot_..."):
+    """The given axes, or new ones on a new figure (at most ``MAX_FIGURE_INCHES`` a side) with a layout that
+    keeps outside legends. ``function`` names the caller in the message for an ``ax`` that is not an Axes."""
     if ax is None:
-        _, ax = plt.subplots(figsize=figsize, layout="constrained")
-    elif not hasattr(ax, "bar") or not hasattr(ax, "plot"):
-        raise TypeError(f"ax must be a matplotlib Axes (e.g. fig, ax = plt.subplots()), not {describe(ax)}")
+        width, height = figsize
+        _, ax = plt.subplots(figsize=(min(width, MAX_FIGURE_INCHES), min(height, MAX_FIGURE_INCHES)),
+                             layout="constrained")
+    elif not isinstance(ax, Axes):
+        shown = "the pyplot module" if ax is plt else describe(ax)
+        raise TypeError(f"ax must be a matplotlib Axes, not {shown}. Right: fig, ax = plt.subplots(); "
+                        f"{function}(..., ax=ax)")
     return ax
 
 
@@ -96,15 +118,41 @@ def _label_bars(ax, bars, texts, *, crowded):
         )
 
 
+def _is_list_like(values) -> bool:
+    """A list, tuple, range or 1-D array of values; not a string (its characters would be read as the values)."""
+    return not isinstance(values, (str, bytes)) and (isinstance(values, Sequence) or getattr(values, "ndim", None) == 1)
+
+
+def _score(value, what, right):
+    """``value`` as a float if it is a finite number on the 0-1 scale, else a TypeError or ValueError naming ``what``;
+    ``right`` ends the message."""
+    if not is_real_number(value):
+        hint = " (give result.score, not the result)" if hasattr(value, "score") else ""
+        raise TypeError(f"{what} must be a number on the 0-1 scale, not {describe(value)}{hint}. {right}")
+    if not is_finite_number(value):
+        raise ValueError(f"{what} must be a finite number on the 0-1 scale, got {reprlib.repr(value)}. {right}")
+    if not 0 <= value <= 1:
+        hint = " (sacrebleu prints 0-100: divide by 100)" if 1 < value <= 100 else ""
+        raise ValueError(f"{what} is {value!r}; scores are on the 0-1 scale{hint}. {right}")
+    return float(value)
+
+
 def _positive_length(value, name):
     if not is_whole_number(value) or value < 1:
         raise ValueError(f"{name} must be a whole number of tokens >= 1, got {value!r}")
+    if value > MAX_LENGTH:
+        raise ValueError(f"{name} = {reprlib.repr(value)} is above bleu_lab's limit of {MAX_LENGTH:,} tokens for a "
+                         f"brevity penalty plot. Right: plot_brevity_penalty(against='length', reference_length=12)")
     return int(value)
 
 
 def _marks(mark):
     if mark is None:
         return []
+    right = "Right: plot_brevity_penalty(reference_length=6, mark=[3, 9])"
+    refuse_unordered(mark, "mark", "candidate lengths", f"one per point. {right}")
+    if not isinstance(mark, numbers.Number) and not _is_list_like(mark):
+        raise TypeError(f"mark must be a candidate length or a list of them, not {describe(mark)}. {right}")
     values = [mark] if isinstance(mark, numbers.Number) else list(mark)
     return [_positive_length(c, "mark (a candidate length)") for c in values]
 
@@ -116,15 +164,27 @@ MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
 def brevity_penalty_curve(against="ratio", reference_length=None, *, x_max=None):
     """The points the BP plot draws, as two lists ``(x, bp)``.
 
-    ``against="ratio"``: x = r/c from 0.25 to ``x_max`` (default 3, step 0.01);
+    ``against="ratio"``: x = r/c from 0.25 to ``x_max`` (default 3, at least 1.5; step 0.01);
     BP = 1 if r/c <= 1 else exp(1 - r/c) (Papineni et al. 2002, section 2.2.2),
     computed by :func:`bleu_lab.bleu.brevity_penalty_value` with c = 1 and r = x.
     ``against="length"``: x = candidate lengths c = 1 .. ``x_max`` (default 2r,
-    whole tokens) and BP = brevity_penalty_value(c, r).
+    a whole number above r) and BP = brevity_penalty_value(c, r).
+    Where that would be more than ``MAX_CURVE_POINTS`` points, that many are spread evenly
+    (whole lengths for ``"length"``), with the corner of the curve (r/c = 1, c = r) among them.
     """
     if against == "ratio":
-        top = 3.0 if x_max is None else max(1.5, float(x_max))
-        xs = [round(0.25 + 0.01 * i, 2) for i in range(int(round((top - 0.25) / 0.01)) + 1)]
+        right = "Right: brevity_penalty_curve('ratio', x_max=3)"
+        if x_max is not None and not is_real_number(x_max):
+            raise TypeError(f"x_max must be a number, the largest r/c drawn, such as 3, not {describe(x_max)}. {right}")
+        if x_max is not None and (not is_finite_number(x_max) or x_max < 1.5):
+            raise ValueError(f"x_max must be a finite number of at least 1.5 (the curve starts at r/c = 0.25 and the "
+                             f"penalty at r/c = 1), got {reprlib.repr(x_max)}. {right}")
+        top = 3.0 if x_max is None else float(x_max)
+        steps = int(round((top - 0.25) / 0.01))
+        if steps < MAX_CURVE_POINTS:
+            xs = [round(0.25 + 0.01 * i, 2) for i in range(steps + 1)]
+        else:
+            xs = sorted({0.25 + (top - 0.25) * i / (MAX_CURVE_POINTS - 1) for i in range(MAX_CURVE_POINTS)} | {1.0})
         return xs, [brevity_penalty_value(1.0, x) for x in xs]
     if against == "length":
         if reference_length is None:
@@ -133,8 +193,18 @@ def brevity_penalty_curve(against="ratio", reference_length=None, *, x_max=None)
                 "plot_brevity_penalty(against='length', reference_length=12)"
             )
         r = _positive_length(reference_length, "reference_length")
-        top = 2 * r if x_max is None else max(r + 1, int(x_max))
-        xs = list(range(1, top + 1))
+        right = f"Right: brevity_penalty_curve('length', {r}, x_max={2 * r})"
+        if x_max is not None and not is_whole_number(x_max):
+            raise TypeError(f"x_max must be a whole number of tokens, the longest candidate drawn, not "
+                            f"{describe(x_max)}. {right}")
+        if x_max is not None and (x_max <= r or not is_finite_number(x_max)):
+            raise ValueError(f"x_max must be a candidate length above reference_length = {r} (where BP reaches 1) "
+                             f"that fits in a float, got {reprlib.repr(x_max)}. {right}")
+        top = 2 * r if x_max is None else int(x_max)
+        if top <= MAX_CURVE_POINTS:
+            xs = list(range(1, top + 1))
+        else:
+            xs = sorted({1 + (top - 1) * i // (MAX_CURVE_POINTS - 1) for i in range(MAX_CURVE_POINTS)} | {r})
         return xs, [brevity_penalty_value(c, r) for c in xs]
     raise ValueError(f"against must be 'ratio' (BP against r/c) or 'length' (BP against c), got {against!r}")
 
@@ -162,7 +232,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
             f"plot_brevity_penalty(against={against!r}, reference_length=6, mark={marks!r})"
         )
     r = None if reference_length is None else _positive_length(reference_length, "reference_length")
-    ax = axes_for(ax, (9.5, 5.2))
+    ax = axes_for(ax, (9.5, 5.2), "plot_brevity_penalty")
     region_text = "no penalty\nfor longer\ncandidates\n(c \u2265 r)"
     if against == "ratio":
         x_max = max([3.0] + [r / c + 0.4 for c in marks])
@@ -186,7 +256,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
                           label=f"BP for reference length r = {r}")
         ax.axvspan(r, xs[-1] + 0.5, color=SHADE_COLOUR, alpha=0.15, label="c \u2265 r: BP = 1")
         ax.axvline(r, color="0.4", linestyle="--", linewidth=1)
-        ax.text(r + 0.04 * len(xs) + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50",
+        ax.text(r + 0.04 * xs[-1] + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50",
                 va="center")
         # Room left of c = 1 for its label (drawn left of the point), which would otherwise touch the frame.
         ax.set_xlim(-0.7 if any(c <= 1 for c in marks) else 0, xs[-1] + 0.5)
@@ -218,8 +288,11 @@ def precision_and_brevity_table(candidates, references, *, tokenize="13a", lower
             "candidates is a single string; it must be a list of candidates (a bare string would be read as "
             f"one candidate per character). Right: precision_and_brevity_table([{candidates[:40]!r}], references)"
         )
-    BleuSettings(tokenize=tokenize, lowercase=lowercase)  # a wrong setting says what is wrong, before any text
     call = "precision_and_brevity_table(['the cat', 'the cat sat on the mat'], ['the cat sat on the mat'])"
+    refuse_unordered(candidates, "candidates", "candidates", f"one per row. Right: {call}")
+    if not isinstance(candidates, Iterable):
+        raise TypeError(f"candidates must be a list of candidate sentences, not {describe(candidates)}. Right: {call}")
+    BleuSettings(tokenize=tokenize, lowercase=lowercase)  # a wrong setting says what is wrong, before any text
     if isinstance(references, str):
         raise TypeError(
             "references is a single string; it must be the list of references that every candidate is scored "
@@ -250,7 +323,7 @@ def plot_precision_and_brevity(candidates, references, ax=None, *, tokenize="13a
     rows = precision_and_brevity_table(candidates, references, tokenize=tokenize, lowercase=lowercase)
     if not rows:
         raise ValueError("give at least one candidate, e.g. plot_precision_and_brevity(['the cat'], ['the cat sat'])")
-    ax = axes_for(ax, (9.5, 5.2))
+    ax = axes_for(ax, (9.5, 5.2), "plot_precision_and_brevity")
     lengths = [row[0] for row in rows]
     # The product equals BP where p1 = 1 (c <= r here) and p1 where BP = 1 (c >= r), so it lies on one of
     # the other two everywhere. Each is drawn so that the one beneath still shows: p1 as a broad line
@@ -308,8 +381,12 @@ def _as_series_list(results, labels):
     series = [_precision_series(r) for r in results]
     if labels is None:
         labels = [f"candidate {i}" for i in range(1, len(series) + 1)] if len(series) > 1 else ["candidate"]
-    if isinstance(labels, str) or len(labels) != len(series):
-        raise ValueError(f"give one label per result: {len(series)} results, labels={labels!r}")
+    right = "Right: plot_precisions([sentence_bleu(c1, refs), sentence_bleu(c2, refs)], labels=['c1', 'c2'])"
+    if not _is_list_like(labels):
+        one = f" (one result: labels=[{labels!r}])" if isinstance(labels, str) else ""
+        raise TypeError(f"labels must be a list with one label per result, not {describe(labels)}{one}. {right}")
+    if len(labels) != len(series):
+        raise ValueError(f"give one label per result: {len(series)} results, labels={labels!r}. {right}")
     return series, [str(label) for label in labels]
 
 
@@ -331,7 +408,7 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
     k = len(series)
     # Long legend entries sit beside the axes: widen a new figure so the bars keep their room.
     legend_room = 0.09 * max(0, max(len(label) for label in labels) - 14)
-    ax = axes_for(ax, (min(13.0, max(8.0, 2.5 + 0.5 * k * orders) + legend_room), 5.2))
+    ax = axes_for(ax, (min(13.0, max(8.0, 2.5 + 0.5 * k * orders) + legend_room), 5.2), "plot_precisions")
     width = _bar_width(k)
     for i, ((matches, totals), label) in enumerate(zip(series, labels)):
         xs = [n + (i - (k - 1) / 2) * width for n in range(len(totals))]
@@ -348,36 +425,46 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
 
 
 # --------------------------------------------------------------------------- metric comparison
-def _check_scores(scores):
+# What the scores of each grouped-bars function hold, for its messages: (row, series, an example of scores).
+SCORE_SHAPES = {
+    "plot_metric_comparison": ("candidate label", "metric name", "{'literal': {'BLEU': 1.0, 'chrF': 1.0}}"),
+    "plot_smoothing_comparison": ("method label", "sentence label", "{'exp': {'A': 0.25, 'B': 0.5}}"),
+    "plot_system_scores": ("system", "metric", "{'MSRA.MADL': {'BLEU': 0.4493, 'chrF': 0.6893}}"),
+}
+
+
+def _check_scores(scores, function):
+    """The series of ``scores`` = ``{row: {series: value on the 0-1 scale}}``, in order of first appearance;
+    messages name ``function`` and its shape (``SCORE_SHAPES``)."""
+    row_key, series_key, example = SCORE_SHAPES[function]
+    right = f"Right: {function}({example})"
     if not isinstance(scores, Mapping) or not scores:
-        raise TypeError(
-            f"scores must be a non-empty dict {{candidate label: {{metric name: value}}}}, got {describe(scores)}. "
-            "Right: plot_metric_comparison({'literal': {'BLEU': 1.0, 'chrF': 1.0}})"
-        )
-    metrics = []
+        shown = "an empty dict" if isinstance(scores, Mapping) else describe(scores)
+        raise TypeError(f"scores must be a non-empty dict {{{row_key}: {{{series_key}: value}}}}, got {shown}. {right}")
+    series = []
     for label, row in scores.items():
         if not isinstance(row, Mapping):
-            raise TypeError(f"scores[{label!r}] must be a dict {{metric name: value}}, got {describe(row)}")
-        for metric, value in row.items():
-            if not is_real_number(value) or not math.isfinite(value):
-                raise TypeError(f"scores[{label!r}][{metric!r}] must be a number, got {value!r}")
-            if not 0 <= value <= 1:
-                hint = " (sacrebleu prints 0-100: divide by 100)" if value <= 100 else ""
-                raise ValueError(f"scores are on the 0-1 scale, but scores[{label!r}][{metric!r}] = {value!r}{hint}")
-            if metric not in metrics:
-                metrics.append(metric)
-    return metrics
+            raise TypeError(f"scores[{label!r}] must be a dict {{{series_key}: value}}, got {describe(row)}. {right}")
+        for name, value in row.items():
+            _score(value, f"scores[{label!r}][{name!r}]", right)
+            if name not in series:
+                series.append(name)
+    if not series:
+        first = f"scores[{next(iter(scores))!r}]"
+        empty = f"{first} is an empty dict" if len(scores) == 1 else f"{first} and every other row are empty dicts"
+        raise ValueError(f"{empty}: there is nothing to draw; give at least one {series_key} and its value. {right}")
+    return series
 
 
-def _grouped_bars_up(scores, ax, *, figsize, digits, crowded_past, title, xlabel, ylabel):
+def _grouped_bars_up(scores, ax, *, function, figsize, digits, crowded_past, title, xlabel, ylabel):
     """Upright grouped bars for ``{group: {series: value}}`` on the 0-1 scale: one group per key (in order),
     one coloured bar per series, each value printed with ``digits`` decimals (turned upright when there are
     more than ``crowded_past`` series). A series missing from a group is marked "n/a" where its bar would stand."""
-    series = _check_scores(scores)
+    series = _check_scores(scores, function)
     groups = list(scores)
     k = len(series)
     crowded = k > crowded_past
-    ax = axes_for(ax, figsize(k, len(groups)))
+    ax = axes_for(ax, figsize(k, len(groups)), function)
     width = _bar_width(k)
     for i, name in enumerate(series):
         xs, heights, missing = [], [], []
@@ -410,7 +497,8 @@ def plot_metric_comparison(scores, ax=None, title="The same candidates under dif
     still show "0.00", so a metric that gives nothing is visible.
     """
     return _grouped_bars_up(
-        scores, ax, figsize=lambda k, groups: (min(12.0, max(8.0, 2.5 + 0.45 * k * groups)), 5.2), digits=2,
+        scores, ax, function="plot_metric_comparison",
+        figsize=lambda k, groups: (min(12.0, max(8.0, 2.5 + 0.45 * k * groups)), 5.2), digits=2,
         crowded_past=3, title=title, xlabel="candidate", ylabel="score (0-1 scale)",
     )
 
@@ -423,6 +511,8 @@ def ngram_count_table(candidate, references, n=1, *, tokenize="13a", lowercase=F
     clip = the largest count in any single reference; clipped = min(candidate count, clip)
     (Papineni et al. 2002, section 2.1). These are the numbers :func:`plot_ngram_counts` draws.
     """
+    n = check_order(n, "n")  # first: n = 10**9 would count for ever
+    check_bool(lowercase, "lowercase", ". Right: ngram_count_table(candidate, references, lowercase=True)")
     candidate, references = check_candidate_and_references(candidate, references, function="ngram_count_table")
     cand, refs = tokenize_sentence(candidate, references, tokenize, lowercase)
     clips = max_reference_counts(refs, n)
@@ -444,7 +534,7 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
     n_refs = len(rows[0][2]) if rows else len(references)
     kinds = ["in the candidate"] + [f"in reference {j}" for j in range(1, n_refs + 1)] + ["clipped (counted)"]
     k = len(kinds)
-    ax = axes_for(ax, (max(8.0, 2.5 + 0.45 * k * max(1, len(rows))), 5.2))
+    ax = axes_for(ax, (max(8.0, 2.5 + 0.45 * k * max(1, len(rows))), 5.2), "plot_ngram_counts")
     width = _bar_width(k)
     reference_tints = ("#56b4e9", "#0072b2", "#cc79a7")
     colours = [SERIES_COLOURS[1], *(reference_tints[j % 3] for j in range(n_refs)), SERIES_COLOURS[2]]
@@ -468,13 +558,13 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
 
 
 # --------------------------------------------------------------------------- smoothing
-def _grouped_bars_across(scores, ax, *, figsize, x_max, title, xlabel, ylabel):
+def _grouped_bars_across(scores, ax, *, function, figsize, x_max, title, xlabel, ylabel):
     """Horizontal grouped bars for ``{row: {series: value}}``: one row per key (first at the top),
     one coloured bar per series, each value printed; a series missing from a row is marked "n/a"."""
-    series = _check_scores(scores)
+    series = _check_scores(scores, function)
     rows = list(scores)
     k = len(series)
-    ax = axes_for(ax, figsize(k, len(rows)))
+    ax = axes_for(ax, figsize(k, len(rows)), function)
     height = _bar_width(k)
     for i, name in enumerate(series):
         ys, widths, missing = [], [], []
@@ -509,7 +599,8 @@ def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under eac
     trigram) is marked "n/a".
     """
     return _grouped_bars_up(
-        scores, ax, figsize=lambda k, groups: (min(14.0, max(8.0, 2.5 + 0.3 * k * groups)), 5.6), digits=3,
+        scores, ax, function="plot_smoothing_comparison",
+        figsize=lambda k, groups: (min(14.0, max(8.0, 2.5 + 0.3 * k * groups)), 5.6), digits=3,
         crowded_past=0, title=title, xlabel="smoothing method", ylabel="sentence BLEU (0-1 scale)",
     )
 
@@ -517,20 +608,23 @@ def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under eac
 # --------------------------------------------------------------------------- a real test set (notebook 08)
 def _check_rows(values, what, example):
     if not isinstance(values, Mapping) or not values:
-        raise TypeError(f"{what} must be a non-empty dict, got {describe(values)}. Right: {example}")
+        shown = "an empty dict" if isinstance(values, Mapping) else describe(values)
+        raise TypeError(f"{what} must be a non-empty dict, got {shown}. Right: {example}")
     return list(values)
 
 
-def plot_system_scores(scores, ax=None, *, title="WMT19 en-de: corpus scores of 12 systems"):
+def plot_system_scores(scores, ax=None, *, title=None):
     """Horizontal grouped bars: one row per system (first at the top), one bar per metric, values printed.
 
     ``scores`` is ``{system: {metric: value}}`` on the 0-1 scale, in the order
     to draw (e.g. ranked by BLEU), such as ``{"MSRA.MADL": {"BLEU": 0.4493,
-    "chrF": 0.6893}}``.
+    "chrF": 0.6893}}``. The title is "Corpus scores of N systems" unless given.
     """
+    if title is None and isinstance(scores, Mapping) and scores:
+        title = f"Corpus scores of {len(scores)} system" + ("" if len(scores) == 1 else "s")
     return _grouped_bars_across(
-        scores, ax, figsize=lambda k, rows: (10.5, 1.4 + 0.34 * k * rows), x_max=1.0, title=title,
-        xlabel="corpus score (0-1 scale)", ylabel="system",
+        scores, ax, function="plot_system_scores", figsize=lambda k, rows: (10.5, 1.4 + 0.34 * k * rows), x_max=1.0,
+        title=title, xlabel="corpus score (0-1 scale)", ylabel="system",
     )
 
 
@@ -538,15 +632,26 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     """Overlaid histograms of per-sentence scores, one per system, with each mean as a dashed line.
 
     ``scores`` is ``{system: [sentence score, ...]}`` on the 0-1 scale (e.g.
-    ``sentence_bleu(c, [r]).score`` for every line of a test set).
+    ``sentence_bleu(c, [r]).score`` for every line of a test set); ``bins`` equal-width bins
+    (a whole number from 1 to ``MAX_BINS``) cover 0 to 1.
     """
+    right = "Right: plot_score_histogram({'A': [0.1, 0.5], 'B': [0.3, 0.2]}, bins=20)"
     systems = _check_rows(scores, "scores", "plot_score_histogram({'A': [0.1, 0.5], 'B': [0.3, 0.2]})")
-    ax = axes_for(ax, (10.0, 5.0))
+    if not is_whole_number(bins):
+        raise TypeError(f"bins must be a whole number of equal-width bins such as 20, not {describe(bins)}. {right}")
+    if not 1 <= bins <= MAX_BINS:
+        raise ValueError(f"bins must be from 1 to {MAX_BINS} (20 bins are 0.05 wide), got {bins}. {right}")
+    rows = []
+    for system in systems:
+        row = scores[system]
+        if not _is_list_like(row):
+            raise TypeError(f"scores[{system!r}] must be a list of sentence scores, not {describe(row)}. {right}")
+        if len(row) == 0:
+            raise ValueError(f"scores[{system!r}] is empty; give at least one sentence score. {right}")
+        rows.append([_score(v, f"scores[{system!r}][{j}]", right) for j, v in enumerate(row)])
+    ax = axes_for(ax, (10.0, 5.0), "plot_score_histogram")
     edges = [i / bins for i in range(bins + 1)]
-    for i, system in enumerate(systems):
-        values = [float(v) for v in scores[system]]
-        if not values or any(not 0 <= v <= 1 for v in values):
-            raise ValueError(f"scores[{system!r}] must be a non-empty list of scores between 0 and 1")
+    for i, (system, values) in enumerate(zip(systems, rows)):
         colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
         ax.hist(values, bins=edges, histtype="stepfilled", alpha=0.35, color=colour, edgecolor=colour, linewidth=1.5,
                 label=f"{system} (mean {sum(values) / len(values):.3f})")
@@ -556,55 +661,91 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     return ax
 
 
-def plot_confidence_intervals(intervals, ax=None, *, title="Corpus BLEU with 95% bootstrap intervals"):
+def _interval_title(results):
+    """The default title: the results' confidence level when they share one (95% when they do not say)."""
+    levels = {getattr(result, "confidence", None) for result in results}
+    if levels == {None}:
+        return "Corpus BLEU with 95% bootstrap intervals"
+    (level,) = levels if len(levels) == 1 else (None,)
+    if is_real_number(level) and 0 < level < 1:
+        return f"Corpus BLEU with {100 * level:g}% bootstrap intervals"
+    return "Corpus BLEU with bootstrap intervals"
+
+
+def plot_confidence_intervals(intervals, ax=None, *, title=None):
     """One row per system (first at the top): a dot at the score, a bar from ``low`` to ``high``.
 
     ``intervals`` is ``{system: result}`` where each result has ``.score``,
     ``.low`` and ``.high`` on the 0-1 scale (a :class:`bleu_lab.significance.BootstrapResult`).
     Overlapping bars are a hint, not a test: use ``paired_bootstrap`` to compare two systems.
+    The title gives the results' ``.confidence`` (95% when they have none) unless given.
     """
-    systems = _check_rows(intervals, "intervals", "plot_confidence_intervals({'A': bootstrap_ci(cands, refs)})")
-    ax = axes_for(ax, (10.0, 1.4 + 0.45 * len(systems)))
-    for g, system in enumerate(systems):
+    example = "plot_confidence_intervals({'A': bootstrap_ci(cands, refs)})"
+    systems = _check_rows(intervals, "intervals", example)
+    rows = []
+    for system in systems:
         result = intervals[system]
         if not all(hasattr(result, name) for name in ("score", "low", "high")):
             raise TypeError(
-                f"intervals[{system!r}] needs .score, .low and .high (a bootstrap_ci result), got {describe(result)}"
+                f"intervals[{system!r}] needs .score, .low and .high (a bootstrap_ci result), got {describe(result)}. "
+                f"Right: {example}"
             )
-        ax.errorbar(result.score, g, xerr=[[result.score - result.low], [result.high - result.score]], fmt="o",
+        score, low, high = (_score(getattr(result, name), f"intervals[{system!r}].{name}", f"Right: {example}")
+                            for name in ("score", "low", "high"))
+        if low > high:
+            raise ValueError(f"intervals[{system!r}] has low = {low!r} above high = {high!r}; an interval runs "
+                             f"from low up to high. Right: {example}")
+        rows.append((score, low, high))
+    ax = axes_for(ax, (10.0, 1.4 + 0.45 * len(systems)), "plot_confidence_intervals")
+    for g, (score, low, high) in enumerate(rows):
+        # A percentile interval can miss the score (skewed resamples): the bar still runs from low to high.
+        centre = min(max(score, low), high)
+        ax.errorbar(centre, g, xerr=[[centre - low], [high - centre]], fmt="o" if centre == score else "none",
                     color=SERIES_COLOURS[0], ecolor=SERIES_COLOURS[0], elinewidth=3, capsize=5, markersize=7)
-        ax.annotate(f"{result.score:.3f} [{result.low:.3f}, {result.high:.3f}]", (result.high, g), xytext=(8, 0),
+        if centre != score:
+            ax.plot([score], [g], "o", color=SERIES_COLOURS[0], markersize=7)
+        ax.annotate(f"{score:.3f} [{low:.3f}, {high:.3f}]", (max(high, score), g), xytext=(8, 0),
                     textcoords="offset points", va="center", fontsize=TEXT_SIZE)
     ax.set_yticks(range(len(systems)), systems)
     ax.set_ylim(len(systems) - 0.5, -0.5)
-    lows = [intervals[s].low for s in systems]
-    highs = [intervals[s].high for s in systems]
+    lows = [min(low, score) for score, low, _ in rows]
+    highs = [max(high, score) for score, _, high in rows]
     span = max(highs) - min(lows)
     ax.set_xlim(min(lows) - 0.05 * span, max(highs) + 0.45 * span)  # room for the value labels on the right
+    title = _interval_title(intervals.values()) if title is None else title
     finish_axes(ax, title, "corpus BLEU (0-1 scale)", "system", grid="x", legend=False)
     return ax
 
 
 # --------------------------------------------------------------------------- scores along a change (notebook 05b)
-def plot_score_lines(scores, steps, ax=None, *, title, xlabel, ylabel="score (0-1 scale)"):
+def plot_score_lines(scores, steps, ax=None, *, title="Scores along a change", xlabel="step",
+                     ylabel="score (0-1 scale)"):
     """One line of markers per metric: its score at each step of a change made to a candidate.
 
     ``scores`` is ``{metric label: [score at each step]}`` on the 0-1 scale, ``steps`` the x values
-    (e.g. how many words were moved), one per score. Labels should say which way is better,
+    (e.g. how many words were moved), one number per score. Labels should say which way is better,
     "TER (lower is better)", since error rates and BLEU run in opposite directions.
     """
-    labels = _check_rows(scores, "scores", "plot_score_lines({'TER': [0.0, 0.08]}, steps=[0, 1], title=..., "
-                                           "xlabel=...)")
+    example = "plot_score_lines({'TER': [0.0, 0.08]}, steps=[0, 1], title=..., xlabel=...)"
+    right = f"Right: {example}"
+    labels = _check_rows(scores, "scores", example)
+    if not _is_list_like(steps):
+        raise TypeError(f"steps must be a list of x values, one per score, not {describe(steps)}. {right}")
     steps = list(steps)
+    for i, step in enumerate(steps):
+        if not is_real_number(step):
+            raise TypeError(f"steps[{i}] must be a number, not {describe(step)}. {right}")
+        if not is_finite_number(step):
+            raise ValueError(f"steps[{i}] must be a finite number, got {reprlib.repr(step)}. {right}")
     for label in labels:
         row = scores[label]
-        if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != len(steps):
+        if not _is_list_like(row) or len(row) != len(steps):
             count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
-            raise ValueError(f"scores[{label!r}] must be a list with one score per step ({count}), not {describe(row)}")
+            raise ValueError(f"scores[{label!r}] must be a list with one score per step ({count}), "
+                             f"not {describe(row)}. {right}")
         for i, value in enumerate(row):
-            if not is_real_number(value) or not 0 <= value <= 1:
-                raise ValueError(f"scores[{label!r}][{i}] is {value!r}; scores are on the 0-1 scale")
-    ax = axes_for(ax, (10.5, 5.2))
+            _score(value, f"scores[{label!r}][{i}]", right)
+    ax = axes_for(ax, (10.5, 5.2), "plot_score_lines")
     for i, label in enumerate(labels):
         ax.plot(steps, list(scores[label]), marker=MARKERS[i % len(MARKERS)], markersize=7, linewidth=2.5,
                 color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label)

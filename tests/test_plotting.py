@@ -319,3 +319,260 @@ def test_the_brevity_penalty_marks_are_drawn_whole_inside_the_axes():
     for label in labels:
         box = label.get_window_extent(renderer)
         assert frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0 and box.y1 < frame.y1, label.get_text()
+
+
+# --------------------------------------------------------------------------- mistakes refused with a clear message
+def _all_plot_functions():
+    """Every plot function, each with a valid call, by name."""
+    interval = bleu_lab.significance.BootstrapResult(score=0.43, low=0.42, high=0.44, mean=0.43, confidence=0.95,
+                                                     n_samples=10, seed=1)
+    return {
+        **{name: draw for name, draw in all_plots().items()},
+        "precision and brevity": lambda ax: plotting.plot_precision_and_brevity(["the cat"], REFS, ax=ax),
+        "system scores": lambda ax: plotting.plot_system_scores({"A": {"BLEU": 0.4}}, ax=ax),
+        "histogram": lambda ax: plotting.plot_score_histogram({"A": [0.1, 0.5]}, ax=ax),
+        "intervals": lambda ax: plotting.plot_confidence_intervals({"A": interval}, ax=ax),
+    }
+
+
+@pytest.mark.parametrize("name", list(_all_plot_functions()))
+def test_the_pyplot_module_as_ax_is_refused_before_anything_is_drawn(name):
+    draw = _all_plot_functions()[name]
+    with pytest.raises(TypeError, match=r"ax must be a matplotlib Axes, not the pyplot module\. "
+                                        r"Right: fig, ax = plt\.subplots\(\); plot_\w+\(\.\.\., ax=ax\)"):
+        draw(plt)
+    assert plt.get_fignums() == [], "nothing is drawn before the refusal"
+
+
+def test_the_ax_message_names_the_function_called():
+    with pytest.raises(TypeError, match=r"plot_metric_comparison\(\.\.\., ax=ax\)"):
+        plotting.plot_metric_comparison({"a": {"BLEU": 0.5}}, ax=plt)
+    with pytest.raises(TypeError, match=r"not the string 'ax'\. Right: .*plot_brevity_penalty\(\.\.\., ax=ax\)"):
+        plotting.plot_brevity_penalty("ax")
+
+
+@pytest.mark.parametrize("function, series", [
+    (plotting.plot_metric_comparison, "metric name"),
+    (plotting.plot_smoothing_comparison, "sentence label"),
+    (plotting.plot_system_scores, "metric"),
+])
+def test_grouped_bars_refuse_rows_with_nothing_to_draw(function, series):
+    name = function.__name__
+    with pytest.raises(ValueError, match=rf"scores\['a'\] is an empty dict: there is nothing to draw; give at least "
+                                         rf"one {series} and its value\. Right: {name}\("):
+        function({"a": {}})
+    with pytest.raises(ValueError, match=r"scores\['a'\] and every other row are empty dicts"):
+        function({"a": {}, "b": {}})
+    # One empty row among others is a gap, marked "n/a" (a smoothing method that scores no sentence).
+    ax = function({"a": {}, "b": {"X": 0.5}})
+    assert "n/a" in texts(ax)
+
+
+@pytest.mark.parametrize("function, shape", [
+    (plotting.plot_metric_comparison, "{candidate label: {metric name: value}}"),
+    (plotting.plot_smoothing_comparison, "{method label: {sentence label: value}}"),
+    (plotting.plot_system_scores, "{system: {metric: value}}"),
+])
+def test_grouped_bars_messages_name_their_own_function_and_shape(function, shape):
+    with pytest.raises(TypeError) as info:
+        function({})
+    assert str(info.value).startswith(f"scores must be a non-empty dict {shape}, got an empty dict. "
+                                      f"Right: {function.__name__}(")
+
+
+def test_grouped_bar_values_must_be_finite_numbers_on_the_0_1_scale():
+    with pytest.raises(ValueError, match=r"scores\['a'\]\['BLEU'\] is -0\.1; scores are on the 0-1 scale\. R") as info:
+        plotting.plot_metric_comparison({"a": {"BLEU": -0.1}})
+    assert "divide by 100" not in str(info.value), "a negative value is not a 0-100 score"
+    with pytest.raises(ValueError, match="divide by 100"):
+        plotting.plot_metric_comparison({"a": {"BLEU": 40.9}})
+    with pytest.raises(ValueError, match=r"scores\['a'\]\['BLEU'\] must be a finite number on the 0-1 scale, got nan"):
+        plotting.plot_metric_comparison({"a": {"BLEU": math.nan}})
+    with pytest.raises(ValueError, match=r"must be a finite number on the 0-1 scale"):
+        plotting.plot_system_scores({"a": {"BLEU": 10**400}})  # too large for a float
+    with pytest.raises(TypeError, match=r"give result\.score, not the result"):
+        plotting.plot_smoothing_comparison({"exp": {"A": bleu_lab.sentence_bleu("the cat", REFS)}})
+
+
+def test_system_scores_title_counts_the_systems_given():
+    two = {"A": {"BLEU": 0.4}, "B": {"BLEU": 0.3}}
+    assert plotting.plot_system_scores(two).get_title() == "Corpus scores of 2 systems"
+    assert plotting.plot_system_scores({"A": {"BLEU": 0.4}}).get_title() == "Corpus scores of 1 system"
+    # notebook 08 gives its own title
+    title = "WMT19 en-de: 12 systems ranked by corpus BLEU"
+    assert plotting.plot_system_scores({"A": {"BLEU": 0.4}}, title=title).get_title() == title
+
+
+def test_figures_stay_within_40_inches():
+    # 60 systems x 3 metrics: 1.4 + 0.34 * 180 = 62.6 inches tall, capped at 40
+    many = {f"system {i}": {"BLEU": 0.3, "chrF": 0.5, "TER": 0.6} for i in range(60)}
+    assert list(plotting.plot_system_scores(many).figure.get_size_inches()) == pytest.approx([10.5, 40.0])
+    # notebook 08's 12 systems x 2 metrics keep their size: 1.4 + 0.34 * 24 = 9.56 inches
+    twelve = {f"system {i}": {"BLEU": 0.3, "chrF": 0.5} for i in range(12)}
+    assert list(plotting.plot_system_scores(twelve).figure.get_size_inches()) == pytest.approx([10.5, 9.56])
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: plotting.ngram_count_table("the cat", REFS, 10**9), ValueError, "limit of 100 n-gram orders"),
+    (lambda: plotting.ngram_count_table("the cat", REFS, 1.5), TypeError, "n must be a whole number"),
+    (lambda: plotting.ngram_count_table("the cat", REFS, None), TypeError, "n must be a whole number.*not None"),
+    (lambda: plotting.plot_ngram_counts("the cat", REFS, "2"), TypeError, "n must be a whole number.*'2'"),
+    (lambda: plotting.plot_ngram_counts("the cat", REFS, 10**9), ValueError, "limit of 100"),
+    (lambda: plotting.ngram_count_table("the cat", REFS, lowercase="yes"), TypeError,
+     r"lowercase must be True or False, not the string 'yes'\. Right: ngram_count_table\("),
+])
+def test_ngram_counts_check_n_and_lowercase_first(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize("x_max", [math.inf, math.nan, -5, 1.0])
+def test_bp_ratio_curve_refuses_an_x_max_it_would_replace(x_max):
+    with pytest.raises(ValueError, match=r"x_max must be a finite number of at least 1\.5 .* Right: "
+                                         r"brevity_penalty_curve\('ratio', x_max=3\)"):
+        plotting.brevity_penalty_curve(x_max=x_max)
+
+
+def test_bp_curves_refuse_x_max_of_the_wrong_kind():
+    with pytest.raises(TypeError, match="x_max must be a number.*not the string 'a'"):
+        plotting.brevity_penalty_curve(x_max="a")
+    with pytest.raises(TypeError, match="x_max must be a whole number of tokens"):
+        plotting.brevity_penalty_curve("length", 6, x_max=7.5)
+    with pytest.raises(ValueError, match=r"above reference_length = 6 .* Right: brevity_penalty_curve\('length', 6, "
+                                         r"x_max=12\)"):
+        plotting.brevity_penalty_curve("length", 6, x_max=6)  # c = r is still BP = 1: no curve beyond it
+
+
+def test_bp_curves_have_a_bounded_number_of_points_with_their_corner():
+    xs, bps = plotting.brevity_penalty_curve(x_max=100.4)  # r = 100, c = 1 marked: 10,016 points at step 0.01
+    assert len(xs) <= 1001 and xs[0] == 0.25 and xs[-1] == pytest.approx(100.4)
+    assert bps[xs.index(1.0)] == 1.0  # the corner r/c = 1 is a point of the curve
+    for x, bp in zip(xs, bps):
+        assert bp == pytest.approx(1.0 if x <= 1 else math.exp(1 - x), abs=1e-12)
+    xs, bps = plotting.brevity_penalty_curve("length", 5, x_max=10**6)
+    assert len(xs) <= 1001 and xs[0] == 1 and xs[-1] == 10**6 and all(isinstance(c, int) for c in xs)
+    assert bps[0] == pytest.approx(math.exp(1 - 5)) and bps[xs.index(5)] == 1.0  # c = 1 and c = r
+
+
+def test_bp_plot_of_a_long_reference_draws_a_bounded_curve():
+    ax = plotting.plot_brevity_penalty(reference_length=1000, mark=1)  # r/c = 1000: 100,016 points at step 0.01
+    xs, _ = bp_curve(ax)
+    assert len(xs) <= 1001 and xs[-1] == pytest.approx(1000.4)
+    (point,) = [line for line in ax.get_lines() if line.get_label().startswith("c = 1:")]
+    assert (point.get_xdata()[0], point.get_ydata()[0]) == pytest.approx((1000, math.exp(1 - 1000)))
+    with pytest.raises(ValueError, match=r"reference_length = .* is above bleu_lab's limit of 1,000,000,000 tokens"):
+        plotting.plot_brevity_penalty(against="length", reference_length=10**400)
+
+
+def test_dicts_where_lists_belong_are_refused():
+    with pytest.raises(TypeError, match=r"candidates is a dict .*keys would be read as the candidates.*Right: "
+                                        r"precision_and_brevity_table\("):
+        plotting.precision_and_brevity_table({"a": "the cat"}, REFS)
+    with pytest.raises(TypeError, match=r"candidates must be a list of candidate sentences, not a value of type int"):
+        plotting.precision_and_brevity_table(5, REFS)
+    with pytest.raises(TypeError, match=r"mark is a dict .*candidate lengths.*Right: plot_brevity_penalty\("):
+        plotting.plot_brevity_penalty(mark={3: 1}, reference_length=5)
+    with pytest.raises(TypeError, match=r"mark must be a candidate length or a list of them, not the string '3'"):
+        plotting.plot_brevity_penalty(mark="3", reference_length=5)
+    # a tuple of candidates is fine: "the cat" against r = 6 has c = 2, p1 = 1, BP = exp(1 - 6/2)
+    assert plotting.precision_and_brevity_table(("the cat",), REFS[:1]) == [(2, 6, 1.0, math.exp(-2), math.exp(-2))]
+
+
+@pytest.mark.parametrize("bins, error, message", [
+    (0, ValueError, "bins must be from 1 to 200"),
+    (-1, ValueError, "bins must be from 1 to 200"),
+    (201, ValueError, "bins must be from 1 to 200"),
+    (2.5, TypeError, "bins must be a whole number"),
+    ("auto", TypeError, "bins must be a whole number.*'auto'"),
+    ([0, 0.5, 1], TypeError, "bins must be a whole number"),
+])
+def test_score_histogram_refuses_bins_it_cannot_draw(bins, error, message):
+    with pytest.raises(error, match=message + r".*Right: plot_score_histogram\("):
+        plotting.plot_score_histogram({"A": [0.5]}, bins=bins)
+    assert plt.get_fignums() == []
+
+
+@pytest.mark.parametrize("scores, error, message", [
+    ({"A": 0.5}, TypeError, r"scores\['A'\] must be a list of sentence scores, not a value of type float"),
+    ({"A": "01"}, TypeError, r"scores\['A'\] must be a list of sentence scores, not the string '01'"),
+    ({"A": ["0.1", "x"]}, TypeError, r"scores\['A'\]\[0\] must be a number on the 0-1 scale, not the string '0.1'"),
+    ({"A": [0.5, math.nan]}, ValueError, r"scores\['A'\]\[1\] must be a finite number"),
+    ({"A": []}, ValueError, r"scores\['A'\] is empty"),
+    ({"A": [45.0]}, ValueError, r"scores\['A'\]\[0\] is 45.0; scores are on the 0-1 scale \(sacrebleu"),
+])
+def test_score_histogram_takes_lists_of_numbers_on_the_0_1_scale(scores, error, message):
+    with pytest.raises(error, match=message):
+        plotting.plot_score_histogram(scores)
+    assert plt.get_fignums() == [], "no empty figure is left behind"
+
+
+def test_score_histogram_names_a_result_given_for_its_score():
+    with pytest.raises(TypeError, match=r"not a value of type BleuResult \(give result\.score, not the result\)"):
+        plotting.plot_score_histogram({"A": [bleu_lab.sentence_bleu("the cat", REFS)]})
+
+
+class _Interval:
+    def __init__(self, score, low, high, **more):
+        self.score, self.low, self.high = score, low, high
+        self.__dict__.update(more)
+
+
+@pytest.mark.parametrize("interval, error, message", [
+    (_Interval(0.5, 0.6, 0.4), ValueError, r"intervals\['A'\] has low = 0\.6 above high = 0\.4"),
+    (_Interval(None, 0.4, 0.6), TypeError, r"intervals\['A'\]\.score must be a number on the 0-1 scale, not None"),
+    (_Interval(0.5, "0.4", 0.6), TypeError, r"intervals\['A'\]\.low must be a number.*the string '0\.4'"),
+    (_Interval(math.nan, math.nan, math.nan), ValueError, r"intervals\['A'\]\.score must be a finite number"),
+    (_Interval(math.nan, 0.4, 0.6), ValueError, r"intervals\['A'\]\.score must be a finite number on the 0-1 scale, "
+                                                r"got nan"),
+    (_Interval(45, 40, 50), ValueError, r"intervals\['A'\]\.score is 45; scores are on the 0-1 scale \(sacrebleu"),
+])
+def test_confidence_intervals_refuse_values_they_cannot_draw(interval, error, message):
+    with pytest.raises(error, match=message + r".*Right: plot_confidence_intervals\("):
+        plotting.plot_confidence_intervals({"A": interval})
+    assert plt.get_fignums() == []
+
+
+def test_a_score_outside_its_percentile_interval_is_drawn_apart_from_the_bar():
+    # A percentile interval can miss the score; the bar still runs from 0.4 to 0.6 and the dot stands at 0.7.
+    ax = plotting.plot_confidence_intervals({"A": _Interval(0.7, 0.4, 0.6)})
+    (bar,) = ax.containers[0].lines[2]
+    (segment,) = bar.get_segments()
+    assert [x for x, _ in segment] == pytest.approx([0.4, 0.6])
+    assert any(list(line.get_xdata()) == [0.7] for line in ax.get_lines())
+    assert "0.700 [0.400, 0.600]" in texts(ax)
+
+
+def test_confidence_interval_title_gives_the_results_confidence():
+    at_90 = bleu_lab.significance.BootstrapResult(score=0.43, low=0.42, high=0.44, mean=0.43, confidence=0.9,
+                                                  n_samples=10, seed=1)
+    assert plotting.plot_confidence_intervals({"A": at_90}).get_title() == "Corpus BLEU with 90% bootstrap intervals"
+    plain = _Interval(0.43, 0.42, 0.44)
+    assert plotting.plot_confidence_intervals({"A": plain}).get_title() == "Corpus BLEU with 95% bootstrap intervals"
+    mixed = {"A": at_90, "B": _Interval(0.43, 0.42, 0.44, confidence=0.95)}
+    assert plotting.plot_confidence_intervals(mixed).get_title() == "Corpus BLEU with bootstrap intervals"
+
+
+@pytest.mark.parametrize("steps, error, message", [
+    (2, TypeError, r"steps must be a list of x values, one per score, not a value of type int"),
+    ([0, math.nan], ValueError, r"steps\[1\] must be a finite number, got nan"),
+    ([None, None], TypeError, r"steps\[0\] must be a number, not None"),
+])
+def test_score_lines_refuse_steps_that_are_not_numbers(steps, error, message):
+    with pytest.raises(error, match=message + r"\. Right: plot_score_lines\("):
+        plotting.plot_score_lines({"TER": [0.1, 0.2]}, steps)
+
+
+def test_score_lines_take_an_array_row_and_have_default_labels():
+    np = pytest.importorskip("numpy")
+    ax = plotting.plot_score_lines({"TER": np.array([0.0, 0.5])}, [0, 1])
+    assert list(ax.get_lines()[0].get_ydata()) == [0.0, 0.5]
+    assert (ax.get_title(), ax.get_xlabel()) == ("Scores along a change", "step")
+
+
+def test_precision_labels_must_be_a_list():
+    result = bleu_lab.sentence_bleu("the cat", REFS)
+    with pytest.raises(TypeError, match=r"labels must be a list with one label per result, not a value of type int\. "
+                                        r"Right: plot_precisions\("):
+        plotting.plot_precisions(result, labels=5)
+    with pytest.raises(TypeError, match=r"not the string 'c1' \(one result: labels=\['c1'\]\)"):
+        plotting.plot_precisions(result, labels="c1")
