@@ -655,7 +655,7 @@ def plot_metric_vs_human(
     unknown = [name for name in highlight if name not in systems]
     if unknown:
         raise ValueError(f"highlight names {unknown!r}, which are not among the systems {list(systems)!r}. {right}")
-    ax = plotting.axes_for(ax, (11, 6.5))
+    ax = plotting.axes_for(ax, (11, 6.5), "plot_metric_vs_human")
     marks = set(highlight)
     colours = [plotting.MARK_COLOUR if s in marks else plotting.SERIES_COLOURS[0] for s in systems]
     edge = 0.6
@@ -730,7 +730,7 @@ def plot_agreement_by_difference(
         if not isinstance(b, AgreementBin):
             raise TypeError(f"bins[{i}] is {describe(b)}, not an AgreementBin; bins must come from "
                             f"agreement_by_difference(pairs, edges). Right: {call}")
-    ax = plotting.axes_for(ax, (11, 5.5))
+    ax = plotting.axes_for(ax, (11, 5.5), "plot_agreement_by_difference")
     labels = [f"{b.low:g} to {b.high:g}" for b in bins]
     rates = [0.0 if b.pairs == 0 else b.rate for b in bins]
     bars = ax.bar(labels, rates, color=plotting.SERIES_COLOURS[0], edgecolor="black", linewidth=0.6)

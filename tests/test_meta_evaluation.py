@@ -529,3 +529,11 @@ def test_many_systems_get_the_plain_column_without_a_search():
 def test_too_many_resamples_are_named_by_correlations_own_keyword():
     with pytest.raises(ValueError, match=r"^n_resamples=1000000000 is above"):
         meta.correlation(SCORES, JUDGED, n_resamples=10**9)
+
+
+def test_the_meta_evaluation_plots_name_themselves_for_a_wrong_ax():
+    import matplotlib.pyplot as plt
+
+    with pytest.raises(TypeError, match=r"not the pyplot module\. Right: fig, ax = plt\.subplots\(\); "
+                                        r"plot_metric_vs_human\(\.\.\., ax=ax\)"):
+        meta.plot_metric_vs_human(METRIC, HUMAN, ax=plt)
