@@ -456,25 +456,37 @@ def _check_scores(scores, function):
     return series
 
 
+def _grouped_axes(scores, ax, figsize, function) -> tuple:
+    """``(series, groups, ax, bar width)`` of grouped bars: the checked series of ``scores``, its groups in
+    order, the axes (new ones of ``figsize(series, groups)`` inches when ``ax`` is None)."""
+    series = _check_scores(scores, function)
+    groups = list(scores)
+    return series, groups, axes_for(ax, figsize(len(series), len(groups)), function), _bar_width(len(series))
+
+
+def _bar_positions(scores, groups, name, index, k, width) -> tuple:
+    """``(positions, values, missing)`` of series ``name``, the ``index``-th of ``k``, in each group of ``scores``:
+    where its bar stands (offset from the group's centre by bars of ``width``) and its value, for the groups
+    that have one; where its bar would stand, for the groups that do not."""
+    positions, values, missing = [], [], []
+    for g, group in enumerate(groups):
+        position = g + (index - (k - 1) / 2) * width
+        if name in scores[group]:
+            positions.append(position)
+            values.append(float(scores[group][name]))
+        else:
+            missing.append(position)
+    return positions, values, missing
+
+
 def _grouped_bars_up(scores, ax, *, function, figsize, digits, crowded_past, title, xlabel, ylabel):
     """Upright grouped bars for ``{group: {series: value}}`` on the 0-1 scale: one group per key (in order),
     one coloured bar per series, each value printed with ``digits`` decimals (turned upright when there are
     more than ``crowded_past`` series). A series missing from a group is marked "n/a" where its bar would stand."""
-    series = _check_scores(scores, function)
-    groups = list(scores)
-    k = len(series)
-    crowded = k > crowded_past
-    ax = axes_for(ax, figsize(k, len(groups)), function)
-    width = _bar_width(k)
+    series, groups, ax, width = _grouped_axes(scores, ax, figsize, function)
+    crowded = len(series) > crowded_past
     for i, name in enumerate(series):
-        xs, heights, missing = [], [], []
-        for g, group in enumerate(groups):
-            x = g + (i - (k - 1) / 2) * width
-            if name in scores[group]:
-                xs.append(x)
-                heights.append(float(scores[group][name]))
-            else:
-                missing.append(x)
+        xs, heights, missing = _bar_positions(scores, groups, name, i, len(series), width)
         bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
                       edgecolor="white", linewidth=0.5)
         _label_bars(ax, bars, [f"{h:.{digits}f}" for h in heights], crowded=crowded)
@@ -561,20 +573,9 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
 def _grouped_bars_across(scores, ax, *, function, figsize, x_max, title, xlabel, ylabel):
     """Horizontal grouped bars for ``{row: {series: value}}``: one row per key (first at the top),
     one coloured bar per series, each value printed; a series missing from a row is marked "n/a"."""
-    series = _check_scores(scores, function)
-    rows = list(scores)
-    k = len(series)
-    ax = axes_for(ax, figsize(k, len(rows)), function)
-    height = _bar_width(k)
+    series, rows, ax, height = _grouped_axes(scores, ax, figsize, function)
     for i, name in enumerate(series):
-        ys, widths, missing = [], [], []
-        for g, row in enumerate(rows):
-            y = g + (i - (k - 1) / 2) * height
-            if name in scores[row]:
-                ys.append(y)
-                widths.append(float(scores[row][name]))
-            else:
-                missing.append(y)
+        ys, widths, missing = _bar_positions(scores, rows, name, i, len(series), height)
         bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
                        edgecolor="white", linewidth=0.5)
         ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
