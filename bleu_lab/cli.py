@@ -31,7 +31,7 @@ import json
 import sys
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
-from .inputs import unrecognized_arguments_message
+from .inputs import check_samples_for_interval, unrecognized_arguments_message
 from .ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
 
@@ -403,6 +403,9 @@ def _check_options(args, candidates, references):
         raise CommandLineError(f"{paired} compares two or more systems, and {candidates[0]} is the only candidate: "
                                f"bleu-lab score {refs} -i {candidates[0]} SYSTEM {paired}")
     sampling = given("n_samples", "seed")
+    if args.confidence is not None and args.n_samples is not None:
+        check_samples_for_interval(args.n_samples, args.confidence, name="--n-samples",
+                                   right=f"Right: {call} --confidence {args.confidence:g} --n-samples 1000")
     if sampling and args.confidence is None and len(candidates) < 2:
         raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
                                f"and neither runs: {call} --confidence {sampling}")

@@ -740,6 +740,30 @@ def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES, minimum: int = 1, na
     return int(n_samples)
 
 
+def samples_for_interval(confidence: float) -> int:
+    """The fewest bootstrap samples whose percentile interval at ``confidence`` leaves out at least one
+    resample on each side: 2 / (1 - confidence), 40 for 95 %. With fewer, the bounds are the lowest and
+    highest resampled scores, whatever the level.
+
+    >>> samples_for_interval(0.95), samples_for_interval(0.9), samples_for_interval(0.99)
+    (40, 20, 200)
+    """
+    return math.ceil(2 / (1 - confidence) - 1e-6)
+
+
+def check_samples_for_interval(n_samples: int, confidence: float, *, name: str = "n_samples",
+                               right: str = "Right: bootstrap_ci(candidates, references, n_samples=1000)") -> None:
+    """Refuse too few samples for a ``confidence`` interval (:func:`samples_for_interval`): it would be a
+    quiet wrong number, the range of the resamples presented as a 95 % interval."""
+    needed = samples_for_interval(confidence)
+    if n_samples < needed:
+        raise ValueError(
+            f"{name}={n_samples} is too few for a {confidence * 100:g}% interval: its bounds would be the lowest "
+            f"and highest of {n_samples} resampled scores, whatever the level. It needs at least {needed} "
+            f"(2 / (1 - confidence)); 1000 is usual (Koehn 2004, sacrebleu). {right}"
+        )
+
+
 def check_seed(seed) -> int | None:
     """A random seed: a whole number >= 0, or None (a fresh one, drawn by the caller and reported)."""
     if seed is None:

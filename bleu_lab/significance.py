@@ -45,6 +45,7 @@ from .inputs import (
     check_level,
     check_n_samples,
     check_same_lengths,
+    check_samples_for_interval,
     describe,
     seed_to_use,
 )
@@ -422,6 +423,7 @@ def bootstrap_ci(
     """
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
+    check_samples_for_interval(n_samples, confidence)
     seed = seed_to_use(seed)
     (statistics,) = collect_systems([candidates], references, bleu_keywords, function="bootstrap_ci")
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
@@ -434,6 +436,8 @@ def bootstrap_ci_from_statistics(
     scoring = _scoring(statistics, "statistics")
     n_samples = check_n_samples(n_samples)
     confidence = check_confidence(confidence)
+    check_samples_for_interval(n_samples, confidence,
+                               right="Right: bootstrap_ci_from_statistics(statistics, n_samples=1000)")
     seed = seed_to_use(seed)
     sums, last = _resampled(_bleu_columns([statistics.matrix], scoring), n_samples, seed)
     (scores,) = _bleu_of_sums([statistics.matrix], sums, last, scoring)
@@ -642,8 +646,11 @@ def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
 
 def bootstrap_interval_rows(rows, score_sums, *, n_samples=1000, confidence=0.95, seed=12345) -> tuple:
     """(low, high, mean) of the resampled scores: :func:`bootstrap_ci`'s interval for any metric."""
+    confidence = check_confidence(confidence)
+    check_samples_for_interval(check_n_samples(n_samples), confidence,
+                               right="Right: bootstrap_interval_rows(rows, score_sums, n_samples=1000)")
     scores = bootstrap_row_scores(rows, score_sums, n_samples=n_samples, seed=seed)
-    low, high = _interval(scores, check_confidence(confidence))
+    low, high = _interval(scores, confidence)
     return low, high, float(scores.mean())
 
 

@@ -835,3 +835,11 @@ def test_files_of_different_lengths_name_the_odd_one(tmp_path, capsys):
     one = write(tmp_path / "one", ["a b"])
     err = one_line_error(capsys, "score", "-c", hyp, "-r", ref, one).replace(str(tmp_path) + "/", "")
     assert "hyp has 2, ref has 2, one has 1 lines (one is off)" in err  # it said "(hyp and ref are off)"
+
+
+def test_too_few_samples_for_the_confidence_interval_are_refused(tmp_path, capsys):
+    # By hand: 2 / (1 - 0.95) = 40 resamples leave one out on each side; 10 would give the range as "95%".
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barked"])
+    err = one_line_error(capsys, "score", ref, "-i", ref, "--confidence", "--n-samples", "10")
+    assert "--n-samples=10 is too few for a 95% interval" in err and "at least 40" in err
+    assert err.rstrip().endswith("--confidence 0.95 --n-samples 1000")

@@ -168,7 +168,7 @@ def test_identical_sentences_have_no_spread():
 
 
 def test_score_is_corpus_bleu_and_keywords_reach_the_scorer():
-    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=20, smoothing="floor", lowercase=True,
+    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=40, smoothing="floor", lowercase=True,
                           max_order=2)
     expected = BLEU(smooth_method="floor", lowercase=True, max_ngram_order=2).corpus_score(
         SMALL_CANDIDATES, [[r[0] for r in SMALL_REFERENCES]]).score / 100
@@ -203,12 +203,12 @@ def test_paired_result_direction_and_text(wmt19):
 
 
 def test_interval_text():
-    text = str(bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=30, seed=3, smoothing="exp"))
-    assert text.startswith("BLEU = ") and "95% CI [" in text and "30 samples, seed 3" in text
+    text = str(bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=40, seed=3, smoothing="exp"))
+    assert text.startswith("BLEU = ") and "95% CI [" in text and "40 samples, seed 3" in text
 
 
 def test_results_are_immutable():
-    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=10, smoothing="exp")
+    result = bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=40, smoothing="exp")
     with pytest.raises(AttributeError):
         result.low = 0
 
@@ -295,7 +295,7 @@ def test_absurd_weights_give_the_same_clear_error_in_the_resampling_functions():
 
     candidates, system, references = ["a b", "c d"], ["a d", "c e"], [["a d"], ["c d"]]
     calls = [
-        lambda: bootstrap_ci(candidates, references, weights=[1e300, 1e300], n_samples=10),
+        lambda: bootstrap_ci(candidates, references, weights=[1e300, 1e300], n_samples=40),
         lambda: paired_bootstrap(candidates, system, references, weights=[1e300, 1e300], n_samples=10),
         lambda: paired_approximate_randomization(candidates, system, references, weights=[1e300, 1e300], n_samples=10),
     ]
@@ -334,3 +334,18 @@ def test_a_paired_bootstrap_of_one_sentence_is_refused():
 
     with pytest.raises(ValueError, match="a paired bootstrap test needs a test set of several sentences"):
         paired_bootstrap_rows([[1.0, 2.0]], [[2.0, 2.0]], lambda sums: sums[:, 0] / sums[:, 1])
+
+
+@pytest.mark.parametrize("n_samples, confidence, needed", [(39, 0.95, 40), (10, 0.95, 40), (199, 0.99, 200)])
+def test_too_few_samples_for_the_interval_are_refused(n_samples, confidence, needed):
+    # A percentile interval leaves out floor(n (1 - c) / 2) resamples on each side (by hand: 39 x 0.05 / 2
+    # = 0.975, so none): the bounds would be the lowest and highest score, labelled 95 %.
+    with pytest.raises(ValueError, match=rf"n_samples={n_samples} is too few for a {confidence * 100:g}% interval.*"
+                                         rf"at least {needed} "):
+        bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=n_samples, confidence=confidence)
+
+
+def test_forty_samples_are_enough_for_95_percent_and_twenty_for_90():
+    # By hand: floor(40 x 0.05 / 2) = 1 and floor(20 x 0.10 / 2) = 1 resample left out on each side.
+    assert bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=40, smoothing="exp").n_samples == 40
+    assert bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=20, confidence=0.9).confidence == 0.9
