@@ -93,11 +93,11 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     # Imported here: setup.py loads this module by path, where bleu_lab cannot be imported yet.
     from bleu_lab.inputs import check_bool, check_path
 
-    check_path(target, "target", "the folder to copy the course into", "copy_course('course/')")
+    check_folder_name(target)  # before it becomes a path: Path("") is the current folder
+    target = check_path(target, "target", "the folder to copy the course into", "copy_course('course/')")
     # solutions="no" is true: a flag that is not a bool would copy the solved labs by mistake.
     check_bool(force, "force", ". Right: copy_course('course/', force=True)")
     check_bool(solutions, "solutions", ". Right: copy_course('course/', solutions=True)")
-    target = Path(check_folder_name(target))
     root = Path(root or course_root())
     sources = [s for s in course_sources(root) if solutions or s[2] != "solutions"]
     if target.exists() and not target.is_dir():
@@ -155,28 +155,28 @@ def relink(text: str, source: Path, relative: Path, sources) -> str:
 
 
 def check_folder_name(target, *, name: str = "target", call: str = "copy_course({!r})"):
-    """``target`` with a leading ``~`` expanded, unless it is an empty or blank string: a ``ValueError``.
+    """``target`` itself, unless it is an empty or blank string: a ``ValueError`` that names the fix.
 
     ``Path("")`` is ``Path(".")``, so an empty name would copy the course into the current
-    folder; the check is on the text, before it becomes a path. ``~/course`` is the home
-    folder's ``course`` (Python does not expand ``~``, and the shell does not in quotes), not a
-    folder named ``~``; a str stays a str, anything else becomes a Path. ``call`` is how the caller
-    names a folder (``{!r}`` is filled in with the folder name), for the message's examples.
+    folder; the check is on the text, before it becomes a path (``inputs.check_path``, which also
+    expands a leading ``~``). ``call`` is how the caller names a folder (``{!r}`` is filled in with
+    the folder name), for the message's examples.
     """
     if isinstance(target, str) and not target.strip():
         mistake = (f"{name} is empty, which would copy the course into the current folder" if not target
                    else f"{name} {target!r} is only whitespace")
         raise ValueError(f"{mistake}; name the folder: {call.format('course/')} "
                          f"(or {call.format('.')} for the current folder)")
-    if isinstance(target, str):
-        return os.path.expanduser(target)
-    return Path(os.path.expanduser(target)) if isinstance(target, os.PathLike) else target
+    return target
 
 
 def _folder_argument(text: str) -> Path:
     """argparse's type of ``notebooks DIR``: :func:`check_folder_name`'s error as a usage error."""
+    from bleu_lab.inputs import check_path
+
     try:
-        return Path(check_folder_name(text, name="DIR", call="bleu-lab notebooks {}"))
+        check_folder_name(text, name="DIR", call="bleu-lab notebooks {}")
+        return check_path(text, "DIR", "the folder to copy the course into", "bleu-lab notebooks course/")
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

@@ -71,12 +71,15 @@ def check_bool(value, name: str, right: str = "") -> bool:
 def check_path(value, name: str, what: str, right: str) -> Path:
     """``value`` as a Path, or a TypeError naming ``name``: ``Path(5)`` would say only "expected str".
 
+    A leading ``~`` is the home folder: Python does not expand it, and the shell does not in quotes
+    (``os.path.expanduser``: ``Path.expanduser`` raises for an unknown ``~user``).
+
     >>> check_path("runs/out.csv", "out", "the results file", "grade(folder, 'out.csv')").name
     'out.csv'
     """
     if not isinstance(value, (str, os.PathLike)):
         raise TypeError(f"{name} must be {what}, a str or a pathlib.Path, not {describe(value)}. Right: {right}")
-    return Path(value)
+    return Path(os.path.expanduser(value))
 
 
 def is_whole_number(value) -> bool:

@@ -653,10 +653,10 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     ax = axes_for(ax, (10.0, 5.0), "plot_score_histogram")
     edges = [i / bins for i in range(bins + 1)]
     for i, (system, values) in enumerate(zip(systems, rows)):
-        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        colour, mean = SERIES_COLOURS[i % len(SERIES_COLOURS)], sum(values) / len(values)
         ax.hist(values, bins=edges, histtype="stepfilled", alpha=0.35, color=colour, edgecolor=colour, linewidth=1.5,
-                label=f"{system} (mean {sum(values) / len(values):.3f})")
-        ax.axvline(sum(values) / len(values), color=colour, linestyle="--", linewidth=2)
+                label=f"{system} (mean {mean:.3f})")
+        ax.axvline(mean, color=colour, linestyle="--", linewidth=2)
     ax.set_xlim(0, 1)
     finish_axes(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
     return ax

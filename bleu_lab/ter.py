@@ -648,20 +648,20 @@ def _check_length(candidate: tuple, references: list, settings: TerSettings, sen
     """Refuse a segment the shift search (TER) or the edit-distance table (WER) would take many seconds
     over: the limits above."""
     what = "the candidate" if sentence is None else f"candidates[{sentence}]"
+    # Every reference gets its own table (WER) or shift search (TER), so their words add up (10 references
+    # of 500 words against 399 took 58 s, one of them 5 s).
+    reference_words = sum(map(len, references))
     if not settings.shifts:
-        cells = len(candidate) * sum(map(len, references))
+        cells = len(candidate) * reference_words
         if cells > MAX_ALIGNED_CELLS:
             raise SegmentTooLong(
-                f"{what} has {len(candidate):,} words against {sum(map(len, references)):,} reference words: "
+                f"{what} has {len(candidate):,} words against {reference_words:,} reference words: "
                 f"{cells:,} cells of WER's edit-distance table, past bleu_lab's limit of {MAX_ALIGNED_CELLS:,} "
                 f"(about a second; 6,000 x 6,000 words take 15 s). WER is counted segment by segment: split the "
                 f"text into its sentences or utterances and use corpus_wer",
                 sentence,
             )
         return
-    # Every reference gets its own shift search, so their words add up (10 references of 500 words
-    # against 399 took 58 s, one of them 5 s).
-    reference_words = sum(map(len, references))
     if len(candidate) <= MAX_SHIFTED_WORDS and len(candidate) * reference_words <= MAX_SHIFTED_PRODUCT:
         return
     if len(candidate) > MAX_SHIFTED_WORDS:

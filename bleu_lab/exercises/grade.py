@@ -283,11 +283,6 @@ def _points(result) -> float:
     return POINTS[name] * (result.get("cases_passed", 0) / total if total else 0.0)
 
 
-def _user_path(value, name: str, what: str, right: str) -> Path:
-    """:func:`check_path`, with a leading ``~`` expanded (Python does not expand it; the shell only unquoted)."""
-    return Path(os.path.expanduser(check_path(value, name, what, right)))
-
-
 def _relative_file(path: Path, root: Path) -> str:
     """``path`` relative to ``root`` (the row's ``file``), or a ValueError naming both."""
     for inner, outer in ((path, root), (path.resolve(), root.resolve())):
@@ -312,8 +307,8 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
     """Grade one notebook in a subprocess; return its row as a dict (the CSV's columns and a little more)."""
     timeout = check_timeout(timeout)
     right = "grade_one('submissions/alice.ipynb', 'submissions/')"
-    path = _user_path(path, "path", "the notebook to grade", right)
-    root = _user_path(root, "root", "the folder of submissions that holds it", right)
+    path = check_path(path, "path", "the notebook to grade", right)
+    root = check_path(root, "root", "the folder of submissions that holds it", right)
     row: dict = {column: "" for column in COLUMNS}
     row.update({name: "" for name in CHECK_NAMES})  # pass / fail per check, for callers in Python
     row["file"] = _relative_file(path, root)
@@ -429,7 +424,7 @@ def check_output(out) -> Path:
     """
     if isinstance(out, str) and not out.strip():  # Path("") is the current folder
         raise ValueError("the output file name is empty; name the CSV file to write, e.g. results.csv")
-    out = _user_path(out, "out", "the results file to write", "grade(folder, 'results.csv')")
+    out = check_path(out, "out", "the results file to write", "grade(folder, 'results.csv')")
     if out.is_dir():
         raise IsADirectoryError(f"the output {out} is a folder; name the CSV file to write, e.g. {out / 'results.csv'}")
     if out.suffix.lower() == ".ipynb":
@@ -464,7 +459,7 @@ def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) 
     if not callable(log):
         raise TypeError(f"log must be a function that takes one line of text, not {describe(log)}. "
                         f"Right: grade(folder, out, log=print), or log=lambda line: None for no log")
-    folder = _user_path(folder, "folder", "the folder of submissions", "grade('submissions/', 'results.csv')")
+    folder = check_path(folder, "folder", "the folder of submissions", "grade('submissions/', 'results.csv')")
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
     paths = _notebooks_in(folder)
