@@ -63,6 +63,8 @@ MAX_FIGURE_INCHES = 40.0  # each side of a new figure
 MAX_CURVE_POINTS = 1000  # points of a brevity penalty curve: smooth at any width
 MAX_LENGTH = 10**9  # tokens, for a reference or candidate length on a BP plot (a large corpus has fewer)
 MAX_BINS = 200  # bins of a histogram of scores on the 0-1 scale
+MAX_MARKS = 12  # marked lengths on a BP plot: each has a legend entry, and more would cover the curve
+MAX_STEP_TICKS = 25  # a line plot labels every step up to this many; beyond, matplotlib picks the ticks
 
 
 def axes_for(ax, figsize, function="plot_..."):
@@ -154,6 +156,9 @@ def _marks(mark):
     if not isinstance(mark, numbers.Number) and not _is_list_like(mark):
         raise TypeError(f"mark must be a candidate length or a list of them, not {describe(mark)}. {right}")
     values = [mark] if isinstance(mark, numbers.Number) else list(mark)
+    if len(values) > MAX_MARKS:
+        raise ValueError(f"mark gives {len(values):,} candidate lengths; a plot shows at most {MAX_MARKS} (each has "
+                         f"a legend entry), so pick a few. {right}")
     return [_positive_length(c, "mark (a candidate length)") for c in values]
 
 
@@ -747,10 +752,13 @@ def plot_score_lines(scores, steps, ax=None, *, title="Scores along a change", x
         for i, value in enumerate(row):
             _score(value, f"scores[{label!r}][{i}]", right)
     ax = axes_for(ax, (10.5, 5.2), "plot_score_lines")
+    # Markers tell the lines apart without colour; on a long change every k-th point carries one.
+    every = max(1, len(steps) // MAX_STEP_TICKS)
     for i, label in enumerate(labels):
         ax.plot(steps, list(scores[label]), marker=MARKERS[i % len(MARKERS)], markersize=7, linewidth=2.5,
-                color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label)
-    ax.set_xticks(steps)
+                markevery=every, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label)
+    if len(steps) <= MAX_STEP_TICKS:
+        ax.set_xticks(steps)
     ax.set_ylim(-0.03, 1.05)
     finish_axes(ax, title, xlabel, ylabel, grid="both")
     return ax

@@ -576,3 +576,23 @@ def test_precision_labels_must_be_a_list():
         plotting.plot_precisions(result, labels=5)
     with pytest.raises(TypeError, match=r"not the string 'c1' \(one result: labels=\['c1'\]\)"):
         plotting.plot_precisions(result, labels="c1")
+
+
+def test_a_brevity_penalty_plot_marks_a_few_lengths_not_thousands():
+    # Each marked length is a point with its own legend entry: 12 still fit beside the curve.
+    ax = plotting.plot_brevity_penalty(against="length", reference_length=6, mark=list(range(1, 13)))
+    assert len(ax.get_legend().get_texts()) == 2 + 12  # the curve, the shaded region, 12 marks
+    with pytest.raises(ValueError, match=r"mark gives 10,000 candidate lengths; a plot shows at most 12 .*"
+                                         r"Right: plot_brevity_penalty\(reference_length=6, mark=\[3, 9\]\)"):
+        plotting.plot_brevity_penalty(against="length", reference_length=6, mark=range(1, 10_001))
+
+
+def test_a_long_change_gets_readable_ticks_and_thinned_markers():
+    # 3,000 steps: a tick label per step would be an unreadable black band (and slow to draw).
+    steps = list(range(3000))
+    ax = plotting.plot_score_lines({"TER": [min(1.0, k / 3000) for k in steps]}, steps)
+    assert len(ax.get_xticks()) < 20
+    assert ax.get_lines()[0].get_markevery() == 3000 // 25
+    # A short change still labels every step.
+    ax = plotting.plot_score_lines({"TER": [0.0, 0.1, 0.2]}, [0, 1, 2])
+    assert list(ax.get_xticks()) == [0, 1, 2]
