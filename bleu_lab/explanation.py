@@ -297,8 +297,9 @@ def order_table_html(result, *, weights: bool = True, marked: bool = False, tabl
 
 
 def bp_formula(c: int, r: int, *, show_lengths: bool = False) -> str:
-    """The brevity penalty written out: BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002,
-    section 2.2.2). ``show_lengths`` puts the numbers into the c > r case.
+    """The brevity penalty written out: BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002,
+    sections 2.2.2 and 2.3), 0 when c = 0 (sacrebleu's convention). ``show_lengths`` puts the numbers
+    into the c > r case.
 
     >>> bp_formula(4, 6), bp_formula(7, 6), bp_formula(7, 6, show_lengths=True), bp_formula(0, 6)
     ('exp(1 - 6/4)', '1 (c > r)', '1 (c = 7 > r = 6)', '0 (empty candidate)')
@@ -315,8 +316,9 @@ class PrecisionAndBrevity:
     """Unigram precision and brevity penalty of one candidate, and their product.
 
     p1 = clipped unigram matches / c (Papineni et al. 2002, section 2.1) and BP = 1 if c > r else
-    exp(1 - r/c), 0 when c = 0 (section 2.2.2), with r the reference length closest to c. p1 x BP is
-    BLEU with unigrams only (N = 1): dropping words keeps p1 high and BP makes them pay.
+    exp(1 - r/c) (sections 2.2.2 and 2.3; 0 when c = 0, as sacrebleu has it), with r the reference
+    length closest to c. p1 x BP is BLEU with unigrams only (N = 1): dropping words keeps p1 high and
+    BP makes them pay.
     """
 
     candidate_length: int  # c

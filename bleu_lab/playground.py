@@ -821,7 +821,7 @@ def _ter_chart(scores, result) -> ChartSpec:
 
 @dataclass(frozen=True)
 class BpView:
-    """The brevity-penalty explorer for one pair of slider values (Papineni et al. 2002, 2.2.2).
+    """The brevity-penalty explorer for one pair of slider values (Papineni et al. 2002, 2.2.2 and 2.3).
 
     ``curve_values``, ``curve_p1`` and ``curve_products`` are BP, p1 and p1 x BP at each candidate
     length in ``curve_lengths`` (1 to all the candidate's tokens) against this reference length.
@@ -899,7 +899,7 @@ def compute_bp_explorer(
     """BP, p1 and p1 x BP for the first ``candidate_length`` tokens of ``candidate``
     against the first ``reference_length`` tokens of ``reference``.
 
-    BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2);
+    BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3), 0 when c = 0;
     p1 = clipped unigram matches / c (section 2.1).
     The numbers are :func:`bleu_lab.explanation.precision_and_brevity_by_length`'s.
 

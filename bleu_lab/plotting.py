@@ -170,7 +170,7 @@ def brevity_penalty_curve(against="ratio", reference_length=None, *, x_max=None)
     """The points the BP plot draws, as two lists ``(x, bp)``.
 
     ``against="ratio"``: x = r/c from 0.25 to ``x_max`` (default 3, at least 1.5; step 0.01);
-    BP = 1 if r/c <= 1 else exp(1 - r/c) (Papineni et al. 2002, section 2.2.2),
+    BP = 1 if r/c <= 1 else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3),
     computed by :func:`bleu_lab.bleu.brevity_penalty_value` with c = 1 and r = x.
     ``against="length"``: x = candidate lengths c = 1 .. ``x_max`` (default 2r,
     a whole number above r) and BP = brevity_penalty_value(c, r).
@@ -215,7 +215,7 @@ def brevity_penalty_curve(against="ratio", reference_length=None, *, x_max=None)
 
 
 def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mark=None):
-    """Plot the brevity penalty BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, 2.2.2).
+    """Plot the brevity penalty BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, 2.2.2 and 2.3).
 
     ``against="ratio"`` draws BP against r/c (further right = shorter
     candidate); ``against="length"`` draws it against the candidate length c
@@ -272,7 +272,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
     line.set_gid("bp_curve")
     for i, (x, bp, c) in enumerate(points):
         ax.plot([x], [bp], linestyle="none", marker=MARKERS[i % len(MARKERS)], markersize=10, color=MARK_COLOUR,
-                markeredgecolor="white", label=f"c = {c}: BP = {bp:.3f}", zorder=3)
+                markeredgecolor="white", label=f"c = {c}: BP = {bp:.4f}", zorder=3)  # 4 places, as the notebooks print
         ax.annotate(f"c = {c}", (x, bp), textcoords="offset points", xytext=offset, ha=align,
                     fontsize=TEXT_SIZE + 1, color=MARK_COLOUR, fontweight=LABEL_WEIGHT)
     ax.set_ylim(-0.04, 1.12)  # below 0: a point at BP = 0.007 is drawn whole, not cut by the axis
@@ -285,7 +285,7 @@ def precision_and_brevity_table(candidates, references, *, tokenize="13a", lower
     """Per candidate: (c, r, p1, BP, p1 x BP), from :func:`bleu_lab.explanation.precision_and_brevity`.
 
     p1 is the clipped unigram precision (Papineni et al. 2002, section 2.1), BP = 1 if c > r else
-    exp(1 - r/c) with r the closest reference length (section 2.2.2). p1 x BP is BLEU with unigrams
+    exp(1 - r/c) with r the closest reference length (sections 2.2.2 and 2.3). p1 x BP is BLEU with unigrams
     only: dropping words keeps p1 high and the brevity penalty makes them pay.
     """
     if isinstance(candidates, str):

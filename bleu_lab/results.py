@@ -57,14 +57,14 @@ class PrecisionResult:
 
 @dataclass(frozen=True)
 class BrevityPenaltyResult:
-    """The brevity penalty BP = 1 if c > r else exp(1 - r/c); 0 when c = 0 (Papineni et al. 2002, 2.2.2)."""
+    """The brevity penalty BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, 2.2.2 and 2.3); 0 when c = 0."""
 
     candidate_length: int
     reference_length: int
 
     @property
     def value(self) -> float:
-        """BP = 1 if c > r else exp(1 - r/c), 0 when c = 0 (Papineni et al. 2002, section 2.2.2)."""
+        """BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3); 0 when c = 0."""
         return brevity_penalty_value(self.candidate_length, self.reference_length)
 
     def __str__(self) -> str:

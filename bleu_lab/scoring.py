@@ -15,7 +15,7 @@ from .smoothing import LOG_ZERO, Orders
 
 
 def brevity_penalty_value(candidate_length: float, reference_length: float) -> float:
-    """BP = 1 if c > r else exp(1 - r/c), and 0 when c = 0 (Papineni et al. 2002, section 2.2.2).
+    """BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3); 0 when c = 0.
 
     >>> brevity_penalty_value(6, 6)
     1.0

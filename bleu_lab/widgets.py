@@ -522,7 +522,7 @@ class Playground(_Summary, widgets.VBox):
 def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)):
     """BP, p1 and p1 x BP against the candidate length c, for the explorer's texts cut to c and r tokens.
 
-    The brevity penalty BP = exp(1 - r/c) for c <= r, else 1 (Papineni et al. 2002, section 2.2.2) rises
+    The brevity penalty BP = exp(1 - r/c) for c <= r, else 1 (Papineni et al. 2002, sections 2.2.2 and 2.3) rises
     with c while the unigram precision p1 tends to fall: their product is BLEU with N = 1. ``mark``
     lengths get a marker and their value printed. Every curve is :func:`compute_bp_explorer`'s (no
     arithmetic here). Returns the axes.

@@ -88,7 +88,7 @@ def brevity_rows() -> list:
     """(candidate, length c, p1, BP, p1 x BP) against the single reference "the cat is on the mat".
 
     p1 is the clipped unigram precision (Papineni et al. 2002, section 2.1), BP = 1 if c > r else
-    exp(1 - r/c) (section 2.2.2); the numbers are :func:`bleu_lab.explanation.precision_and_brevity`'s.
+    exp(1 - r/c) (sections 2.2.2 and 2.3); the numbers are :func:`bleu_lab.explanation.precision_and_brevity`'s.
     """
     references = [_words(THE_CAT)]
     rows = []
@@ -99,7 +99,7 @@ def brevity_rows() -> list:
 
 
 def brevity_table() -> str:
-    """p1 and the brevity penalty, BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, section 2.2.2)."""
+    """p1 and the brevity penalty, BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3)."""
     rows = brevity_rows()
     r = len(_words(THE_CAT))
     lines = [_heading("Brevity penalty: BP = 1 if c > r else exp(1 - r/c)")]
@@ -327,7 +327,7 @@ def seed_lab_bleu(reference: Sequence[str], candidate: Sequence[str], max_order:
 
     Bug 2 (the brevity test): BP = 1 when the reference is longer than the candidate, and
     exp(1 - r/c) otherwise, which is 1 or more. Right: BP = 1 when c > r, exp(1 - r/c) < 1
-    when c <= r (section 2.2.2).
+    when c <= r (sections 2.2.2 and 2.3).
 
     When the reference is longer than the candidate, both bugs together give exactly BLEU of the
     reference scored against the candidate, the swapped call. Not for use: bleu_lab.sentence_bleu

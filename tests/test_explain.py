@@ -237,7 +237,7 @@ def test_add_k_explanation_shows_the_smoothed_fraction():
 def test_bp_formula_by_hand():
     from bleu_lab.explanation import bp_formula
 
-    # Papineni et al. (2002), section 2.2.2: BP = 1 if c > r else exp(1 - r/c); nothing to score when c = 0.
+    # Papineni et al. (2002), sections 2.2.2 and 2.3: BP = 1 if c > r else exp(1 - r/c); nothing to score when c = 0.
     assert bp_formula(11, 13) == "exp(1 - 13/11)"
     assert bp_formula(6, 6) == "exp(1 - 6/6)"  # c = r is not c > r: exp(0) = 1 by the formula
     assert bp_formula(14, 12) == "1 (c > r)"

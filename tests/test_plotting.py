@@ -156,8 +156,8 @@ def test_bp_marks_are_drawn_at_their_penalty():
     ax = plotting.plot_brevity_penalty(against="length", reference_length=6, mark=[2, 9])
     points = {line.get_label(): (line.get_xdata()[0], line.get_ydata()[0])
               for line in ax.get_lines() if line.get_label().startswith("c = ")}
-    assert points["c = 2: BP = 0.135"] == pytest.approx((2, math.exp(1 - 3)))
-    assert points["c = 9: BP = 1.000"] == pytest.approx((9, 1.0))
+    assert points["c = 2: BP = 0.1353"] == pytest.approx((2, math.exp(1 - 3)))
+    assert points["c = 9: BP = 1.0000"] == pytest.approx((9, 1.0))
     ax = plotting.plot_brevity_penalty(reference_length=6, mark=4)
     (point,) = [line for line in ax.get_lines() if line.get_label().startswith("c = 4")]
     assert (point.get_xdata()[0], point.get_ydata()[0]) == pytest.approx((1.5, math.exp(-0.5)))

@@ -89,8 +89,8 @@ def modified_precision(function) -> CheckResult:
 def brevity_penalty(function) -> CheckResult:
     """Check ``function(candidate, references) -> float``: BP = 1 if c > r else exp(1 - r/c).
 
-    r is the reference length closest to c, the shorter one on a tie; BP = 0
-    when c = 0 (Papineni et al. 2002, section 2.2.2).
+    r is the reference length closest to c, the shorter one on a tie; the formula is
+    Papineni et al.'s (2002, sections 2.2.2 and 2.3); BP = 0 when c = 0 is sacrebleu's convention.
     """
     return run(Spec("brevity_penalty", ("candidate", "references"), _cases.brevity_cases(), _cases.expected_brevity,
                     _runner.read_float, _mistakes.brevity_mistakes(), _swap2), function)

@@ -67,7 +67,7 @@ HINTS = {
     "bp-inverted": (
         "Your brevity-penalty condition is inverted. BP = 1 when the candidate is LONGER than the "
         "reference (c > r); BP = exp(1 - r/c) when it is shorter or equal (c <= r) "
-        "(Papineni et al. 2002, section 2.2.2)."
+        "(Papineni et al. 2002, sections 2.2.2 and 2.3)."
     ),
     "bp-flipped-ratio": (
         "The exponent is 1 - r/c: the reference length divided by the candidate length, not c/r."
