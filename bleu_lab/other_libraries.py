@@ -203,7 +203,7 @@ def _nltk_bleu(candidate_tokens, reference_tokens, max_order, smoothing) -> Comp
         f"smoothing_function=SmoothingFunction().{method}) on bleu_lab's tokens"
     )
     if SMOOTHING[method].zero_when_unsmoothed:
-        settings += " (no smoothing; nltk gives about 1e-78 where BLEU is 0)"
+        settings += " (no smoothing; where BLEU is 0 nltk gives a tiny number, at most about 1e-77)"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

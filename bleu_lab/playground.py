@@ -525,10 +525,18 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
     for box, tokens in zip(boxes, reference_tokens):
         if tuple(tokens) == tuple(candidate_tokens):
             label = f"reference {box}" if len(reference_tokens) > 1 or box != 1 else "the reference"
-            notes.append(
-                f"The candidate is identical to {label} after tokenization: every n-gram matches and BP = 1, "
-                f"so BLEU = 1 whatever the other references say."
-            )
+            same = f"The candidate is identical to {label} after tokenization"
+            if result.score == 1:
+                notes.append(f"{same}: every n-gram matches and BP = 1, so BLEU = 1 whatever the other "
+                             f"references say.")
+            elif result.candidate_length < result.max_order:
+                # Not 1: the orders longer than the candidate have no n-gram at all (the note below).
+                notes.append(f"{same}, so every n-gram it has matches and BP = 1; BLEU is still "
+                             f"{result.score:.4f}, because it is shorter than the max order.")
+            else:
+                # nltk's methods 4-7 move even perfect precisions (method5 gives 1.1167, as in nltk).
+                notes.append(f"{same}: every n-gram matches and BP = 1, yet smoothing "
+                             f"{result.settings.smoothing!r} makes BLEU {result.score:.4f}, not 1.")
             break
     if tokenize not in ("zh", "char", "ja-mecab", "ko-mecab"):
         sample = "".join(texts)[:20000]

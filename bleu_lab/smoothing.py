@@ -26,8 +26,9 @@ after smoothing is left out of the mean instead of zeroing it, and methods
 4-7 look at the last sentence of a corpus. The totals a result reports
 are then these denominators. One difference is not kept: for
 ``"method0"`` nltk puts the smallest float (about 2.2e-308) in place of a
-zero precision, which gives about 1e-78 with uniform weights (and much
-larger numbers with weights near 0); bleu_lab returns 0.0 whenever an order
+zero precision, which gives at most about 1e-77 with uniform weights (about 1e-78
+for one empty order of four, about 1e-154 for two; much larger numbers with
+weights near 0); bleu_lab returns 0.0 whenever an order
 with a positive weight has no match.
 """
 

@@ -521,6 +521,23 @@ def test_odd_input_scores_with_a_note(candidate, references, note):
     assert view.html.count("<td class='bl-candidate-1'") == 1
 
 
+@pytest.mark.parametrize("candidate, references, settings, expected_note", [
+    # "a cat sat" has 3 tokens, no 4-gram: BLEU 0 (sacrebleu.corpus_bleu with smooth_method='none' gives 0.0;
+    # its sentence_bleu turns effective order on by default and gives 100)
+    ("a cat sat", ["a cat sat"], {}, "BLEU is still 0.0000, because it is shorter than the max order"),
+    ("The CAT", ["the cat"], {"lowercase": True}, "BLEU is still 0.0000, because it is shorter than the max order"),
+    # nltk's method5 on an identical 6-token sentence: 1.1167 (nltk's own sentence_bleu gives that)
+    ("the cat is on the mat", ["the cat is on the mat"], {"smoothing": "method5"},
+     "smoothing 'method5' makes BLEU 1.1167, not 1"),
+])
+def test_an_identical_candidate_is_not_said_to_score_1_when_it_does_not(candidate, references, settings,
+                                                                        expected_note):
+    view = compute_playground(candidate, references, **settings)
+    identical = [note for note in view.notes if "identical to the reference" in note]
+    assert len(identical) == 1 and expected_note in identical[0], view.notes
+    assert "BLEU = 1" not in identical[0]
+
+
 def test_long_text_draws_only_the_first_tokens():
     view = compute_playground(LONG, [LONG])
     assert view.highlights_html.count("title=\"matched 1-gram\"") == 200
