@@ -1,10 +1,11 @@
 """Build step that pyproject.toml cannot express: the course notebooks go into the wheel.
 
-The series, the labs, their solutions and the instructor guide live once in the
-repository (``notebooks/``, ``docs/teaching.md``). At build time they are copied
-into the wheel as package data under ``bleu_lab/_course/``, in the same layout,
-so ``bleu-lab notebooks DIR`` works after a plain ``pip install``. Which files
-ship is decided by ``bleu_lab/course.py`` (loaded by path: the package's own
+The series, the labs and the instructor guide live once in the repository
+(``notebooks/``, ``docs/teaching.md``). At build time they are copied into the
+wheel as package data under ``bleu_lab/_course/``, in the same layout, so
+``bleu-lab notebooks DIR`` works after a plain ``pip install``. The solved labs
+stay out of the wheel (students install it too). Which files ship is decided
+by ``bleu_lab/course.py`` (loaded by path: the package's own
 dependencies are not installed while it is built). An editable install skips
 the copy and reads the repository directly.
 """
@@ -34,7 +35,7 @@ class build_py_with_course(build_py):
         if getattr(self, "editable_mode", False):
             return
         course = _course_module()
-        sources = course.course_sources(HERE)
+        sources = course.shipped_sources(HERE)
         if not any(part == "series" for _, _, part in sources):
             raise SystemExit("setup.py: no notebooks/*.ipynb found: the wheel would have no course")
         target = Path(self.build_lib) / "bleu_lab" / course.PACKAGED

@@ -9,13 +9,16 @@ Both places have the same layout::
 
     notebooks/*.ipynb                       the numbered series
     notebooks/exercises/*.ipynb, README.md  the student labs and the lab guide
-    notebooks/exercises/solutions/*.ipynb   the labs with solutions (instructors)
+    notebooks/exercises/solutions/*.ipynb   the labs with solutions (instructors; the repository only)
     docs/teaching.md                        the instructor guide (JupyterHub, nbgrader)
 
-``bleu-lab notebooks DIR`` writes the series at the top of DIR, the labs in
-DIR/exercises/ and the guide as DIR/teaching.md; solutions only with
-``--solutions``. It refuses to overwrite an existing file unless given
-``--force``, and checks every target before it copies anything. Relative
+The wheel leaves the solved labs out (:data:`SHIPPED_PARTS`): students install
+the same package, on a laptop or in a hub's shared environment, and would find
+them in site-packages. ``bleu-lab notebooks DIR`` writes the series at the top
+of DIR, the labs in DIR/exercises/ and the guide as DIR/teaching.md; solutions
+only with ``--solutions``, which works from a clone of the repository. It
+refuses to overwrite an existing file unless given ``--force``, and checks
+every target before it copies anything. Relative
 links in the copied markdown that point at another course file are rewritten
 for the new layout (the lab guide's link to ``docs/teaching.md`` becomes
 ``../teaching.md``).
@@ -49,6 +52,7 @@ _PARTS = (
 )
 _NEEDS = {"series": "the notebook series needs", "labs": "the labs need", "guide": "the guides need",
           "solutions": "the solved labs need"}
+SHIPPED_PARTS = ("series", "labs", "guide")  # what the wheel carries: everything but the solutions
 
 
 def course_sources(root: Path) -> list[tuple[Path, Path, str]]:
@@ -64,6 +68,11 @@ def course_sources(root: Path) -> list[tuple[Path, Path, str]]:
             if path.is_file():
                 found.append((path, Path(folder) / path.name, part))
     return found
+
+
+def shipped_sources(root: Path) -> list[tuple[Path, Path, str]]:
+    """:func:`course_sources` that the wheel carries (``setup.py`` copies these): no solved labs."""
+    return [source for source in course_sources(root) if source[2] in SHIPPED_PARTS]
 
 
 def course_root() -> Path:
@@ -87,7 +96,8 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     for a file where a folder is needed or a folder where a file goes (also before anything
     is written); ``ValueError`` for an empty or blank
     ``target`` string (see :func:`check_folder_name`); ``TypeError`` for a
-    ``target`` that is not a path or flags that are not ``True``/``False``.
+    ``target`` that is not a path or flags that are not ``True``/``False``;
+    ``FileNotFoundError`` for ``solutions=True`` where ``root`` has none (an installed wheel).
     A leading ``~`` in ``target`` is the home folder. Returns the paths written.
     """
     # Imported here: setup.py loads this module by path, where bleu_lab cannot be imported yet.
@@ -100,6 +110,12 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     check_bool(solutions, "solutions", ". Right: copy_course('course/', solutions=True)")
     root = Path(root or course_root())
     sources = [s for s in course_sources(root) if solutions or s[2] != "solutions"]
+    if solutions and not any(part == "solutions" for _, _, part in sources):
+        raise FileNotFoundError(
+            f"the solved labs are not in {root}: an installed bleu_lab leaves them out, since students "
+            f"install it too. Copy them from a clone of the course repository, installed with "
+            f"pip install -e '.[lab]' in the clone, then bleu-lab notebooks DIR --solutions"
+        )
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
     for _, relative, part in sources:  # mkdir and copyfile would fail halfway through the copy
@@ -192,7 +208,8 @@ def add_notebooks_command(commands) -> None:
     parser.add_argument("directory", metavar="DIR", type=_folder_argument, help="folder to copy the course into")
     parser.add_argument("--force", action="store_true", help="overwrite files that already exist")
     parser.add_argument("--solutions", action="store_true",
-                        help="also copy the labs with their solutions (for instructors; do not hand out)")
+                        help="also copy the labs with their solutions (for instructors, from a clone of the "
+                             "repository: an installed wheel leaves them out; do not hand out)")
     parser.set_defaults(run=run_notebooks_command)
 
 

@@ -48,6 +48,21 @@ def test_the_bool_flags_still_work(tmp_path):
     assert course.copy_course(tmp_path / "course", force=True, solutions=False)
 
 
+def test_solutions_asked_of_a_course_without_them_are_refused(tmp_path):
+    """An installed wheel carries no solved labs (shipped_sources): --solutions says where they are."""
+    packaged = tmp_path / "packaged"
+    for source, _, _ in course.shipped_sources(ROOT):
+        destination = packaged / source.relative_to(ROOT)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_bytes(source.read_bytes())
+    assert not any(part == "solutions" for _, _, part in course.course_sources(packaged))
+    with pytest.raises(FileNotFoundError, match=r"the solved labs are not in .*packaged: an installed bleu_lab "
+                                                r"leaves them out.*from a clone of the course repository"):
+        course.copy_course(tmp_path / "course", solutions=True, root=packaged)
+    assert not (tmp_path / "course").exists()
+    assert course.copy_course(tmp_path / "course", root=packaged)  # the student's copy still works
+
+
 def _relative_links(markdown: Path) -> list:
     """The links of a markdown file that point at a file next to it (no URL, no in-page anchor)."""
     links = []

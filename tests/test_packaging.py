@@ -1,7 +1,7 @@
 """What `pip install` and a packager get: the wheel and the sdist, built here with `python -m build`.
 
-- The wheel carries the package, its data, the course (series, labs, solutions,
-  instructor guide) and both licence files, and its metadata names the licence,
+- The wheel carries the package, its data, the course (series, labs, instructor
+  guide; not the solved labs, since students install it too) and both licence files, and its metadata names the licence,
   the project URLs and a [lab] extra that holds everything the notebooks import.
 - The sdist carries what its own tests need (tests/conftest.py, the nbval
   sanitizer, notebooks/, environment.yml, ...): every file git tracks there.
@@ -36,7 +36,7 @@ BUILD_SECONDS = 600
 
 def _course_files() -> list[str]:
     """The course files of this checkout, relative to the repository: what the wheel must carry."""
-    return sorted(str(source.relative_to(ROOT)) for source, _, _ in course.course_sources(ROOT))
+    return sorted(str(source.relative_to(ROOT)) for source, _, _ in course.shipped_sources(ROOT))
 
 
 def _tracked(*folders: str) -> list[str]:
@@ -93,6 +93,9 @@ def test_wheel_carries_the_course(wheel_names):
     missing = [name for name in files if f"bleu_lab/{course.PACKAGED}/{name}" not in wheel_names]
     assert not missing, f"the wheel lacks course files: {missing}"
     assert not [n for n in wheel_names if ".ipynb_checkpoints" in n or n.startswith(("tests/", "notebooks/"))]
+    # A student's pip install (laptop, hub environment) must not hold the answers.
+    assert any("/solutions/" in str(source) for source, _, _ in course.course_sources(ROOT)), "no solutions here"
+    assert not [n for n in wheel_names if "solutions" in n.split("/")], "the wheel carries the solved labs"
 
 
 def test_wheel_carries_the_data_and_the_licences(wheel_names):
@@ -137,6 +140,13 @@ def test_wheel_built_alone_finds_its_course(dist, tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert Path(result.stdout.strip()) == tmp_path / "site" / "bleu_lab" / course.PACKAGED
+    # The installed package has no solved labs to copy, and says where an instructor finds them.
+    asked = subprocess.run([sys.executable, "-m", "bleu_lab", "notebooks", str(tmp_path / "course"), "--solutions"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert asked.returncode == 2
+    (line,) = asked.stderr.strip().splitlines()
+    assert "the solved labs are not in" in line and "from a clone of the course repository" in line
+    assert not (tmp_path / "course").exists(), "nothing is copied when the request cannot be met"
 
 
 def test_notebooks_command_copies_and_refuses_to_overwrite(tmp_path):
