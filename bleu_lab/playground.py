@@ -520,6 +520,29 @@ def _scripts(token: str) -> set:
     return scripts
 
 
+# Characters that take no space on screen but make a token different from the same word without them.
+_INVISIBLE = {"\u200b": "ZERO WIDTH SPACE", "\u200c": "ZERO WIDTH NON-JOINER", "\u200d": "ZERO WIDTH JOINER",
+              "\u2060": "WORD JOINER", "\u00ad": "SOFT HYPHEN", "\ufeff": "ZERO WIDTH NO-BREAK SPACE"}
+
+
+def _invisible_difference_notes(texts) -> list[str]:
+    """Notes for texts that look alike but differ in code points, so their words never match:
+    invisible characters, and letters written in another Unicode normal form (e + combining accent
+    against the one character é)."""
+    notes = []
+    sample = "".join(texts)[:20000]
+    found = sorted({character for character in sample if character in _INVISIBLE})
+    if found:
+        names = ", ".join(f"{_INVISIBLE[c]} (U+{ord(c):04X})" for c in found)
+        notes.append(f"The text holds an invisible character, {names}: a word with it never matches the same "
+                     f"word without it.")
+    if any(not unicodedata.is_normalized("NFC", text[:20000]) for text in texts):
+        notes.append("Some letters are written as a base letter plus a combining accent (e + U+0301) instead "
+                     "of one character (\u00e9): they look the same as the one-character form but never match "
+                     "it. Normalize every text first: unicodedata.normalize('NFC', text).")
+    return notes
+
+
 def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, boxes):
     notes = []
     for box, tokens in zip(boxes, reference_tokens):
@@ -545,6 +568,7 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
                 f"The text uses a script written without spaces (Chinese, Japanese, Thai...): tokenizer "
                 f"{tokenize!r} keeps a whole run of it as one token. Try 'zh' or 'char'."
             )
+    notes.extend(_invisible_difference_notes(texts))
     mixed = next((t for t in [*candidate_tokens[:2000], *[t for r in reference_tokens for t in r[:2000]]]
                   if len(_scripts(t) - {"CJK"}) > 1), None)
     if mixed is not None:
@@ -746,7 +770,7 @@ def _chrf_own(candidate: str, references: tuple, lowercase: bool) -> float:
 
 def _chrf_scores(candidate, references, lowercase):
     scores = {"chrF": _chrf_own(candidate, tuple(references), lowercase)}
-    notes = ["chrF (Popovic 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
+    notes = ["chrF (Popovi\u0107 2015) counts character n-grams (1-6) and ignores the tokenizer setting."]
     return scores, notes
 
 
@@ -783,7 +807,7 @@ def _ter_scores(candidate, references, lowercase):
     scores = {"TER": result.score, "edits": result.num_edits, "reference length": result.reference_length}
     numbers = (
         f"<div style='font-size:1.2em;margin:4px 0'><b>TER = <span class='bl-ter'>{result.score:.4f}</span></b> "
-        f"= <span class='bl-ter-edits'>{result.num_edits}</span> edits / "
+        f"= <span class='bl-ter-edits'>{result.num_edits}</span> edit{'' if result.num_edits == 1 else 's'} / "
         f"<span class='bl-ter-length'>{result.reference_length:g}</span> reference words "
         f"<span style='color:{_MUTED}'>(lower is better; 0 = no edit; sacrebleu prints {100 * result.score:.2f})"
         f"</span></div>"

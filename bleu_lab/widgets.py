@@ -700,8 +700,9 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
                 _row([widgets.HTML("<h3 style='margin:2px 0'>Paraphrase explorer</h3>"), self.presenter]),
                 widgets.HTML("<div class='bl-intro'>Pick or type a rewrite of the reference. BLEU uses "
                              "sacrebleu's 'exp' smoothing; ROUGE and chrF are F-measures; 'embedding' is "
-                             "bleu_lab.similarity, the cosine of mean wordllama word vectors (it reads "
-                             "meaning, not word order).</div>"),
+                             "bleu_lab.similarity, the cosine of mean wordllama word vectors (it compares "
+                             "the words' vectors, not their order: it sees synonyms, and misses negation "
+                             "and swapped roles).</div>"),
                 self.rewrite,
                 self.reference,
                 self.candidate,

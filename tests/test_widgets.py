@@ -538,6 +538,22 @@ def test_an_identical_candidate_is_not_said_to_score_1_when_it_does_not(candidat
     assert "BLEU = 1" not in identical[0]
 
 
+@pytest.mark.parametrize("candidate, expected_note", [
+    ("the cat\u200b is on the mat", "invisible character, ZERO WIDTH SPACE (U+200B)"),
+    ("the cat is on the ma\u00adt", "invisible character, SOFT HYPHEN (U+00AD)"),
+    # "e" + COMBINING ACUTE ACCENT: looks like "é" (U+00E9), which the reference has
+    ("the caf\u0065\u0301 is on the mat", "base letter plus a combining accent"),
+])
+def test_texts_that_look_alike_but_differ_in_code_points_get_a_note(candidate, expected_note):
+    references = ["the caf\u00e9 is on the mat" if "\u0301" in candidate else "the cat is on the mat"]
+    view = compute_playground(candidate, references)
+    # One word differs, so BLEU is below 1 although the two texts look the same on screen.
+    assert view.score < 1
+    assert any(expected_note in note for note in view.notes), view.notes
+    assert not any("invisible" in note or "combining" in note
+                   for note in compute_playground(references[0], references).notes)
+
+
 def test_long_text_draws_only_the_first_tokens():
     view = compute_playground(LONG, [LONG])
     assert view.highlights_html.count("title=\"matched 1-gram\"") == 200
