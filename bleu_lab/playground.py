@@ -592,6 +592,13 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
             f"No {orders} matches: one zero precision makes the geometric mean, and so BLEU, 0. "
             f"A smoothing such as 'exp' or 'method1' gives partial credit."
         )
+    empty = [n for n, t in enumerate(result.totals, 1) if n > 1 and t == 0]
+    if result.settings.smoothing == "add-k" and empty:
+        # sacrebleu's add-k: (m + k) / (t + k) for every order from 2 up, so 0/0 becomes k/k = 1.
+        orders = ", ".join(f"{n}-grams" for n in empty)
+        notes.append(f"add-k adds {result.settings.smooth_value:g} to the matches and the total of every order "
+                     f"from 2 up, so the {orders} the candidate is too short to have (0 of 0) count as a "
+                     f"perfect precision.")
     longest = max(len(candidate_tokens), *map(len, reference_tokens))
     if longest > SHOWN_TOKENS:
         notes.append(

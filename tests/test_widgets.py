@@ -554,6 +554,18 @@ def test_texts_that_look_alike_but_differ_in_code_points_get_a_note(candidate, e
                    for note in compute_playground(references[0], references).notes)
 
 
+def test_add_k_says_that_an_empty_order_counts_as_perfect():
+    # sacrebleu's add-k on "the cat" against a 6-word reference: (0 + 1) / (0 + 1) = 1 for orders 3 and 4,
+    # so BLEU is BP alone, exp(1 - 6/2) = 0.1353 (sacrebleu prints 13.53 with smooth_method='add-k').
+    view = compute_playground("the cat", ["the cat is on the mat"], smoothing="add-k")
+    assert view.score == pytest.approx(math.exp(1 - 6 / 2))
+    assert any("add-k adds 1" in note and "3-grams, 4-grams" in note and "perfect precision" in note
+               for note in view.notes), view.notes
+    # A candidate with n-grams of every order gets no such note.
+    assert not any("add-k" in note for note in compute_playground(
+        "the cat sat on the mat", ["the cat is on the mat"], smoothing="add-k").notes)
+
+
 def test_long_text_draws_only_the_first_tokens():
     view = compute_playground(LONG, [LONG])
     assert view.highlights_html.count("title=\"matched 1-gram\"") == 200
