@@ -163,6 +163,18 @@ def precision_first_reference(candidate, references, n):
     return matches, max(0, len(candidate) - n + 1)
 
 
+def precision_clip_min(candidate, references, n):
+    """Clips by the smallest count over the references (0 for an n-gram missing from one of them)."""
+    counts = [ngrams(reference, n) for reference in references]
+    matches = sum(min(count, min(c[gram] for c in counts)) for gram, count in ngrams(candidate, n).items())
+    return matches, max(0, len(candidate) - n + 1)
+
+
+def precision_total_off_by_one(candidate, references, n):
+    matches, _ = modified_precision(candidate, references, n)
+    return matches, len(candidate) - n  # one n-gram short
+
+
 def precision_swapped(references, candidate, n):
     return modified_precision(candidate, references, n)
 
@@ -214,6 +226,10 @@ def bp_no_zero_guard(candidate, references):
     c = len(candidate)
     r = closest_length(c, references)
     return 1.0 if c > r else math.exp(1 - r / c)
+
+
+def bp_rounded(candidate, references):
+    return round(brevity_penalty(candidate, references), 6)
 
 
 def bp_swapped(references, candidate):
@@ -327,6 +343,10 @@ def rouge_arithmetic_f(candidate, reference):
     return p, r, (p + r) / 2
 
 
+def rouge_rounded(candidate, reference):
+    return tuple(round(value, 6) for value in rouge_1(candidate, reference))
+
+
 def rouge_no_guard(candidate, reference):
     cand, ref = Counter(candidate), Counter(reference)
     overlap = sum(min(k, ref[w]) for w, k in cand.items())
@@ -346,6 +366,8 @@ MISTAKES = [
     ("modified_precision", precision_first_reference, "mp-first-reference", "only look at the first reference"),
     ("modified_precision", precision_swapped, "swapped-arguments", "modified_precision(candidate, references, n)"),
     ("modified_precision", precision_negative_total, "mp-negative-total", "never negative"),
+    ("modified_precision", precision_clip_min, "mp-clip-min", "MINIMUM of an n-gram's counts"),
+    ("modified_precision", precision_total_off_by_one, "mp-total-off-by-one", "Your total is one short"),
     ("brevity_penalty", bp_inverted, "bp-inverted", "condition is inverted"),
     ("brevity_penalty", bp_flipped_ratio, "bp-flipped-ratio", "not c/r"),
     ("brevity_penalty", bp_tie_longer, "bp-tie-longer", "SHORTER reference length"),
@@ -353,6 +375,7 @@ MISTAKES = [
     ("brevity_penalty", bp_first, "bp-first", "not the length of the first reference"),
     ("brevity_penalty", bp_no_zero_guard, "bp-empty-candidate", "c = 0"),
     ("brevity_penalty", bp_swapped, "swapped-arguments", "brevity_penalty(candidate, references)"),
+    ("brevity_penalty", bp_rounded, "rounded", "to about 6 digits, but not exactly"),
     ("sentence_bleu", bleu_log_zero, "bleu-zero-precision", "do not take log(0)"),
     ("sentence_bleu", bleu_skip_zeros, "bleu-zero-precision", "Do not skip the zero precisions"),
     ("sentence_bleu", bleu_arithmetic, "bleu-arithmetic-mean", "GEOMETRIC mean"),
@@ -372,6 +395,7 @@ MISTAKES = [
     ("rouge_1", rouge_sets, "rouge-set", "not sets"),
     ("rouge_1", rouge_arithmetic_f, "rouge-arithmetic-f", "harmonic mean"),
     ("rouge_1", rouge_no_guard, "rouge-zero-division", "Guard every division"),
+    ("rouge_1", rouge_rounded, "rounded", "don't round"),
 ]
 
 
@@ -904,3 +928,132 @@ def test_every_case_shows_only_mistakes_it_can_tell(name):
             assert key in HINTS, (case.label, key)
             answers = [wrong(*copy.deepcopy(case.args)) for k, wrong in spec_mistakes if k == key]
             assert any(answer != expected for answer in answers), (case.label, key)
+
+
+# ------------------------------------------------ review: hints that matched by chance, helpers, the notes
+
+
+def test_a_total_one_short_is_not_called_a_recall():
+    """On the seven "the"s a total of len(candidate) - n gives the recall's answer, by chance.
+
+    By hand: 'the' is clipped to 2 (its count in "the cat is on the mat"), the candidate has 7
+    unigrams: (2, 7). A total one short gives 7 - 1 = 6: (2, 6), which is also 2 / 6, dividing by the
+    first reference's 6 words. Elsewhere the two differ: candidate 1 of the paper has 18 words, so
+    (17, 17) against a recall's (_, 16).
+    """
+    result = check.modified_precision(precision_total_off_by_one)
+    assert precision_total_off_by_one(["the"] * 7, cases.CAT_REFERENCES, 1) == (2, 6)
+    assert result.mistake == "mp-total-off-by-one", result.message
+    assert "recall" not in result.message
+
+
+def bp_wrong_only_for_the_empty_candidate(candidate, references):
+    if not candidate:
+        return 1.0  # should be 0.0
+    return brevity_penalty(candidate, references)
+
+
+def test_a_brevity_penalty_wrong_only_for_the_empty_candidate_is_not_called_inverted():
+    """An inverted condition also gives 1.0 for c = 0 < r = 3, but it is wrong on 8 of the 9 cases; this one on 1."""
+    result = check.brevity_penalty(bp_wrong_only_for_the_empty_candidate)
+    assert (result.cases_passed, result.cases_total) == (8, 9)
+    assert result.mistake is None and result.case == "an empty candidate", result.message
+    assert "inverted" not in result.message and "Hint:" not in result.message and result.hint is None
+    # the case's own note is shown, labelled as the case's, and reaches the grader's one-line summary
+    assert "  This case: The candidate is empty: it has no n-grams and length c = 0." in result.message
+    assert result.note.startswith("The candidate is empty") and result.note.endswith("(BLEU is 0 anyway).")
+    assert result.summary.endswith("This case: " + result.note)
+
+
+def test_clipping_by_the_minimum_is_not_called_distinct_matches():
+    """By hand, "the cat the cat the cat" against "the cat sat" and "the cat and the cat", bigrams:
+    ('the', 'cat') 3 times, at most 2 in one reference (the minimum is 1); ('cat', 'the') twice, in
+    neither. Right: min(3, 2) = 2 of 5 bigrams; clipping by the minimum: 1 of 5.
+    """
+    result = check.modified_precision(precision_clip_min)
+    assert result.case == "a repeated bigram against several references"
+    assert "expected: (2, 5)" in result.message and "got:      (1, 5)" in result.message
+    assert result.mistake == "mp-clip-min" and "distinct" not in result.message
+
+
+def bleu_total_off_by_one(candidate, references):
+    """Right brevity penalty, but every n-gram total one short (len - n): no usual mistake of sentence BLEU."""
+    logs = []
+    for n in range(1, 5):
+        matches, total = modified_precision(candidate, references, n)
+        total -= 1
+        if matches == 0 or total <= 0:
+            return 0.0
+        logs.append(math.log(matches / total))
+    return brevity_penalty(candidate, references) * math.exp(sum(logs) / 4)
+
+
+def test_a_case_note_is_labelled_as_the_case_not_as_a_hint():
+    """"Hint: c = 4 < r = 6: BP = exp(1 - 6/4)" was printed for a BLEU whose brevity penalty is right."""
+    result = check.sentence_bleu(bleu_total_off_by_one)
+    assert result.mistake is None and result.case == "a short candidate (brevity penalty)", result.message
+    # "the cat is on" has 1 trigram, so a total one short makes p3 = 1/0: this version returns 0.0
+    assert "expected: 0.6065306597" in result.message and "got:      0.0" in result.message  # exp(1 - 6/4)
+    assert "  This case: c = 4 < r = 6: BP = exp(1 - 6/4)." in result.message
+    assert "Hint:" not in result.message
+
+
+def test_a_helper_is_blamed_only_if_a_right_helper_makes_the_function_pass():
+    """ngrams raises on [], but this modified_precision never passes it []: its own bug is the clip by the sum."""
+    namespace = _module_with('''
+def ngrams(tokens, n):
+    if not tokens:
+        raise ValueError("no tokens")
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+def modified_precision(candidate, references, n):
+    if not candidate:
+        return 0, 0
+    ceiling = Counter()
+    for reference in references:
+        ceiling += ngrams(reference, n)  # the sum over the references
+    counts = ngrams(candidate, n)
+    return sum(min(c, ceiling[g]) for g, c in counts.items()), sum(counts.values())
+''')
+    assert not check.ngrams(namespace["ngrams"]).passed
+    result = check.modified_precision(namespace["modified_precision"])
+    assert result.status == "failed" and result.helper is None, result.message
+    assert result.mistake == "mp-clip-sum" and "fix ngrams first" not in result.message
+    with pytest.raises(ValueError):  # the right ngrams was swapped into a copy, not into the student's namespace
+        namespace["ngrams"]([], 1)
+
+
+def rouge_lowercased(candidate, reference):
+    return rouge_1([w.lower() for w in candidate], [w.lower() for w in reference])
+
+
+def test_rouge_1_that_lowercases_fails_the_case_with_capitals():
+    """By hand: "The cat" against "the cat": only 'cat' is shared, P = R = 1/2, F = 2 * 1/4 / 1 = 1/2."""
+    case = [c for c in cases.rouge_cases() if c.args == ("The cat".split(), "the cat".split())]
+    assert len(case) == 1
+    assert cases.expected_rouge(*copy.deepcopy(case[0].args)) == (0.5, 0.5, 0.5)
+    result = check.rouge_1(rouge_lowercased)
+    assert (result.cases_passed, result.cases_total) == (len(cases.rouge_cases()) - 1, len(cases.rouge_cases()))
+    assert result.case == case[0].label and "got:      (1.0, 1.0, 1.0)" in result.message
+    assert "no lowercasing" in result.message
+
+
+def test_a_decimal_is_a_number_and_a_string_is_told_what_to_return():
+    from decimal import Decimal
+
+    assert check.brevity_penalty(lambda c, refs: Decimal(repr(brevity_penalty(c, refs)))).passed
+    assert check.modified_precision(lambda c, refs, n: tuple(map(Decimal, modified_precision(c, refs, n)))).passed
+    assert check.ngrams(lambda tokens, n: {gram: Decimal(k) for gram, k in ngrams(tokens, n).items()}).passed
+    result = check.brevity_penalty(lambda c, refs: str(brevity_penalty(c, refs)))
+    assert result.hint.startswith("Return a number, such as the float 0.25; you returned '")
+    assert result.hint.endswith("(a str).")
+
+
+def test_a_rounded_answer_is_told_not_to_round():
+    """By hand: c = 2, r = 6 gives exp(1 - 6/2) = exp(-2) = 0.13533528...; rounded to 6 places 0.135335."""
+    result = check.brevity_penalty(bp_rounded)
+    assert result.mistake == "rounded" and result.case == "a candidate shorter than its reference"
+    assert f"expected: {math.exp(-2):.10g}" in result.message and "got:      0.135335" in result.message
+    assert "don't round" in result.hint
+    wrong = check.brevity_penalty(lambda c, refs: brevity_penalty(c, refs) * 1.001)  # not a rounding: 3 digits
+    assert wrong.mistake is None and "round" not in wrong.message

@@ -147,8 +147,12 @@ def test_check_cells_are_not_run_and_renamed_functions_are_followed(tmp_path):
 def test_the_labs_table_matches_the_solution_notebooks():
     for lab, names in grade.LABS.items():
         (solution,) = LAB1.parent.glob(f"{lab}_*.ipynb")
-        assert tuple(name for name, _ in grade.expected_checks(nbformat.read(solution, as_version=4))) == names
-        assert grade.lab_of(solution, names) == lab
+        notebook = nbformat.read(solution, as_version=4)
+        assert tuple(name for name, _ in grade.expected_checks(notebook)) == names
+        assert grade.lab_in_name(solution) == lab
+        # the content alone tells the lab too, and the plan grades every function of it
+        for path in (solution, Path("submission.ipynb")):
+            assert grade.plan(path, notebook) == grade.Plan(lab, tuple((name, name) for name in names)), path
     assert set(grade.POINTS) == set(grade.CHECK_NAMES)
 
 
@@ -507,3 +511,119 @@ def test_a_notebook_that_ends_the_grading_process_is_named_in_its_row(tmp_path):
     assert row["message"] == (f"the notebook stopped the grading process while running code cell {cell}, before the "
                               f"checks ran (exit code 0)")
     assert (row["points"], row["passed"]) == ("0.00", 0)
+
+
+# ---------------------------------------------------------------- review: what is graded, and rows that add up
+
+LAB2 = LAB1.with_name("lab2_brevity_penalty_and_bleu.ipynb")
+# By hand from grade.POINTS: Lab 1 is ngrams 2 + modified_precision 3 = 5 points; Lab 2 adds
+# brevity_penalty 2, sentence_bleu 3 and corpus_bleu 3: 13 points, 10 without corpus_bleu.
+LAB1_POINTS, LAB2_POINTS, LAB2_WITHOUT_CORPUS = 5, 13, 10
+
+
+def _grade_notebooks(tmp_path, notebooks: dict, log=lambda *a: None) -> list:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name, notebook in notebooks.items():
+        if isinstance(notebook, str):
+            (folder / name).write_text(notebook, encoding="utf-8")
+        else:
+            _write(folder, name, notebook)
+    return grade.grade(folder, tmp_path / "out.csv", timeout=TIMEOUT, log=log)
+
+
+def _assert_adds_up(row: dict) -> None:
+    """points is the sum of the lab's columns; max_points the lab's; no other lab's column is filled."""
+    shown = [column for column in grade.LAB_COLUMNS if row[column] != ""]
+    assert all(column.startswith(row["lab"] + ".") for column in shown), (row["lab"], shown)
+    assert f"{sum(float(row[column]) for column in shown):.2f}" == row["points"], row
+    assert f"{sum(grade.POINTS[c.split('.')[1]] for c in shown):.2f}" == row["max_points"], row
+    assert row["total"] == len(shown)
+
+
+def _drop_check_cell(notebook, name):
+    notebook.cells = [c for c in notebook.cells if not (c.cell_type == "code" and f"check.{name}(" in c.source)]
+    return notebook
+
+
+def test_a_function_defined_in_the_cell_of_its_check_is_graded(tmp_path):
+    """The whole cell was skipped, so `def ngrams` never ran: 0 of 5, "no function named ngrams was defined"."""
+    notebook = nbformat.read(LAB1, as_version=4)
+    for name, call in (("ngrams", "check.ngrams(ngrams)\n"),
+                       ("modified_precision", "result = check.modified_precision(modified_precision)\n"
+                                              "assert result.passed, result.message\n")):  # as nbgrader writes it
+        _drop_check_cell(notebook, name)
+        for cell in notebook.cells:
+            if cell.cell_type == "code" and f"def {name}(" in cell.source:
+                cell.source += "\n" + call
+    (row,) = _grade_notebooks(tmp_path, {"alice.ipynb": notebook})
+    assert (row["lab"], row["points"], row["max_points"]) == ("lab1", "5.00", f"{LAB1_POINTS:.2f}")
+    assert row["message"] == "all 2 checks pass"  # no NameError for `result`: its statement went with the call
+    _assert_adds_up(row)
+
+
+def test_only_the_check_calls_of_a_cell_are_left_out():
+    source = "def f(x):\n    return check.ngrams(x)\n\nr = check.ngrams(f)\nprint(r)\ny = 2\n"
+    namespace = {}
+    exec(grade.cell_code(source, 1), namespace)
+    assert callable(namespace["f"]) and namespace["y"] == 2 and "r" not in namespace
+
+
+def _lab2_without_corpus_check(keep_the_stub: bool):
+    notebook = _drop_check_cell(nbformat.read(LAB2, as_version=4), "corpus_bleu")
+    stub = 'def corpus_bleu(candidates, list_of_references):\n    raise NotImplementedError("your code here")\n'
+    if keep_the_stub:
+        return _replace_function(notebook, "corpus_bleu", stub)
+    return _replace_function(notebook, "corpus_bleu", "# (deleted)\n")
+
+
+def test_deleting_a_check_cell_does_not_lower_the_maximum(tmp_path):
+    """A Lab 2 without corpus_bleu and its check cell got 10/10, "all 4 checks pass"."""
+    rows = _grade_notebooks(tmp_path, {
+        "lab2_bob.ipynb": _lab2_without_corpus_check(keep_the_stub=True),
+        "bob_unnamed.ipynb": _lab2_without_corpus_check(keep_the_stub=True),  # the lab from its content
+        "carol_unnamed.ipynb": _lab2_without_corpus_check(keep_the_stub=False),  # no corpus_bleu at all
+    })
+    by_file = {row["file"]: row for row in rows}
+    for row in rows:
+        assert row["lab"] == "lab2", row
+        assert (row["points"], row["max_points"]) == (f"{LAB2_WITHOUT_CORPUS:.2f}", f"{LAB2_POINTS:.2f}"), row
+        assert (row["lab2.corpus_bleu"], row["passed"], row["total"]) == ("0.00", 4, 5)
+        _assert_adds_up(row)
+    assert "corpus_bleu: not implemented yet" in by_file["lab2_bob.ipynb"]["message"]
+    assert "corpus_bleu: no function named corpus_bleu was defined" in by_file["carol_unnamed.ipynb"]["message"]
+
+
+def test_a_file_named_after_one_lab_holding_another_is_graded_as_its_content(tmp_path):
+    """lab1_... holding a complete Lab 2 had lab1 columns summing to 5 but points 13/13."""
+    notebook = nbformat.read(LAB1, as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell("check.rouge_1(ngrams)"))  # a check of another lab
+    dave, erin = _grade_notebooks(tmp_path, {"lab1_dave.ipynb": nbformat.read(LAB2, as_version=4),
+                                             "lab1_erin.ipynb": notebook})
+    assert (dave["lab"], dave["points"], dave["max_points"]) == ("lab2", f"{LAB2_POINTS:.2f}", f"{LAB2_POINTS:.2f}")
+    assert dave["message"] == ("the file name says lab1, but the notebook holds the exercises of lab2: graded as "
+                               "lab2 | all 5 checks pass")
+    assert (erin["lab"], erin["points"]) == ("lab1", f"{LAB1_POINTS:.2f}")
+    assert erin["message"] == "rouge_1 is not part of lab1: not graded | all 2 checks pass"
+    for row in (dave, erin):
+        _assert_adds_up(row)
+
+
+def test_an_unreadable_notebook_gets_the_maximum_of_the_lab_in_its_name(tmp_path):
+    """Truncated JSON and {"cells": 5} got lab "", max_points 0.00 and "0 of 0 checks pass" in the log."""
+    truncated = (LAB1.read_text(encoding="utf-8"))[:500]
+    lines = []
+    heidi, frank, grace = _grade_notebooks(tmp_path, {"heidi.ipynb": truncated, "lab1_frank.ipynb": truncated,
+                                                      "lab2_grace.ipynb": '{"cells": 5}'}, log=lines.append)
+    assert (frank["lab"], frank["points"], frank["max_points"]) == ("lab1", "0.00", f"{LAB1_POINTS:.2f}")
+    assert (grace["lab"], grace["points"], grace["max_points"]) == ("lab2", "0.00", f"{LAB2_POINTS:.2f}")
+    assert (frank["lab1.ngrams"], frank["lab1.modified_precision"], frank["passed"]) == ("0.00", "0.00", 0)
+    assert (heidi["lab"], heidi["max_points"], heidi["total"]) == ("", "0.00", 0)  # no lab to take the maximum from
+    for row in (frank, grace, heidi):
+        _assert_adds_up(row)
+        assert row["message"].startswith("cannot read the notebook: ")
+    assert lines[1].startswith("lab1_frank.ipynb: cannot read the notebook: JSONDecodeError: ")
+    assert ", 0.00/5.00 points (" in lines[1]
+    assert lines[2].startswith("lab2_grace.ipynb: cannot read the notebook: not a Jupyter notebook (cells is not a "
+                               "list), 0.00/13.00 points (")
+    assert not any("0 of 0 checks" in line for line in lines)

@@ -134,16 +134,29 @@ def student_notebook(solution):
     return student
 
 
+def _is_check_call(node) -> bool:
+    """Whether an AST node is a call ``check.<name>(...)``."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "check")
+
+
 def _check_call_nodes(source: str):
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    return [
-        node for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-        and isinstance(node.func.value, ast.Name) and node.func.value.id == "check"
-    ]
+    return [node for node in ast.walk(tree) if _is_check_call(node)]
+
+
+def runs_check(statement) -> bool:
+    """Whether running this statement calls ``check.<name>(...)``; a ``def`` does not (its body runs later).
+
+    >>> [runs_check(s) for s in ast.parse("def f(): check.f(f)\\nprint(check.f(f))").body]
+    [False, True]
+    """
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return False
+    return _is_check_call(statement) or any(runs_check(child) for child in ast.iter_child_nodes(statement))
 
 
 def calls_check(source: str) -> bool:

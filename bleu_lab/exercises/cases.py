@@ -9,6 +9,7 @@ the student's answer is a usual mistake that another failing case shows better (
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .mistakes import plain_counts
@@ -195,6 +196,9 @@ def rouge_cases():
              "'the' occurs 4 times in the candidate and twice in the reference: it overlaps twice."),
         Case("Lin (2004): word order does not matter for ROUGE-1",
              (_t("the gunman kill police"), _t("police killed the gunman"))),
+        Case("words differing only in case", (_t("The cat"), _t("the cat")),
+             "Tokens are compared as they are, with no lowercasing: 'The' is not 'the', so 1 of the 2 "
+             "words matches each way."),
         Case("no word in common", (_t("a dog barked"), _t("the cat sat")),
              "P = R = 0, so P + R = 0: F is defined as 0 there.", "rouge-zero-division"),
         Case("an empty candidate", ([], _t("the cat sat")),
@@ -211,6 +215,11 @@ def expected_ngrams(tokens, n):
     from ..counting import ngrams
 
     return plain_counts(ngrams(tokens, n))
+
+
+def right_ngrams(tokens, n):
+    """The right ``ngrams`` as a student's helper returns it, a Counter (callers may add or intersect it)."""
+    return Counter(expected_ngrams(tokens, n))
 
 
 def expected_precision(candidate, references, n):
@@ -243,7 +252,6 @@ def expected_rouge(candidate, reference):
 
     result = rouge_n(candidate, [reference], n=1)
     return (result.precision, result.recall, result.fmeasure)
-
 
 
 def size(args) -> int:

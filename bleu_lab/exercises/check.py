@@ -10,13 +10,15 @@ a readable ``str`` and a green or red box in a notebook.
 The message says how many cases pass; for one failing case (the smallest, or
 the one that shows the recognised mistake best) it shows the inputs (as code the
 student can paste), the expected and the actual value, and one hint. The hint
-names the usual mistake when the student's answer is exactly what a
-deliberately wrong implementation gives (clipping by the sum over references,
-dividing by the reference's n-grams, an inverted brevity-penalty condition,
-...), so the student learns *what* went wrong, not only that something did.
-When the function calls one of the student's earlier lab functions (its
-``ngrams``, say) and that helper fails its own check, the message names the
-helper instead. ``cases_passed`` / ``cases_total`` give partial credit.
+names the usual mistake when the student's answers are what a deliberately
+wrong implementation gives (clipping by the sum over references, dividing by
+the reference's n-grams, an inverted brevity-penalty condition, ...) on the
+battery as a whole, not on one case by chance, so the student learns *what*
+went wrong, not only that something did; otherwise the case's own note says
+what the case tests ("This case: ..."). When the function fails because of one
+of the student's earlier lab functions it calls (its ``ngrams``, say: with a
+right one in its place it passes), the message names that helper instead.
+``cases_passed`` / ``cases_total`` give partial credit.
 
 The job is split three ways: :mod:`.cases` (the inputs and the right
 answers), :mod:`.mistakes` (the usual mistakes and their hints) and
@@ -83,7 +85,7 @@ def modified_precision(function) -> CheckResult:
     """
     return run(Spec("modified_precision", ("candidate", "references", "n"), _cases.precision_cases(),
                     _cases.expected_precision, _runner.read_pair, _mistakes.precision_mistakes(),
-                    lambda args: (args[1], args[0], args[2]), helpers=(("ngrams", ngrams),)), function)
+                    lambda args: (args[1], args[0], args[2]), helpers=_helpers("ngrams")), function)
 
 
 def brevity_penalty(function) -> CheckResult:
@@ -96,8 +98,16 @@ def brevity_penalty(function) -> CheckResult:
                     _runner.read_float, _mistakes.brevity_mistakes(), _swap2), function)
 
 
+def _helpers(*names):
+    """``(name, check, right version)`` of the lab functions a function usually calls (see runner._failing_helper)."""
+    checks = {"ngrams": ngrams, "modified_precision": modified_precision, "brevity_penalty": brevity_penalty}
+    right = {"ngrams": _cases.right_ngrams, "modified_precision": _cases.expected_precision,
+             "brevity_penalty": _cases.expected_brevity}
+    return tuple((name, checks[name], right[name]) for name in names)
+
+
 def _bleu_helpers():
-    return (("ngrams", ngrams), ("modified_precision", modified_precision), ("brevity_penalty", brevity_penalty))
+    return _helpers("ngrams", "modified_precision", "brevity_penalty")
 
 
 def sentence_bleu(function) -> CheckResult:
@@ -127,7 +137,7 @@ def rouge_1(function) -> CheckResult:
     """
     return run(Spec("rouge_1", ("candidate", "reference"), _cases.rouge_cases(), _cases.expected_rouge,
                     _runner.read_triple, _mistakes.rouge_mistakes(), _swap2, "rouge-swapped",
-                    helpers=(("ngrams", ngrams),)), function)
+                    helpers=_helpers("ngrams")), function)
 
 
 CHECK_NAMES = ("ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu", "rouge_1")

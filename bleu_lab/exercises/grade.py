@@ -4,11 +4,13 @@
 
 Each notebook (``*.ipynb`` anywhere under the folder) is graded in its own
 Python subprocess with a time limit. The subprocess runs the notebook's code
-cells in order, except the cells that call ``check.<name>(...)`` (the
-student's own outputs are never trusted), then runs each function the
-notebook checks through the same check the student saw. A submission that
-does not parse, raises while its cells run, or loops forever gets a row with
-``fail`` and a message; it never stops the grading of the others.
+cells in order, without the statements that call ``check.<name>(...)`` (the
+student's own outputs are never trusted), then runs every function of the
+submission's lab through the same check the student saw (:func:`plan`: the lab
+comes from the file name, or from the checks the notebook calls). A submission
+that cannot be read, raises while its cells run, or loops forever still gets
+its row: 0 points for what could not be checked, out of its lab's maximum, and a
+message that says what happened; it never stops the grading of the others.
 
 Points and partial credit: each function is worth ``POINTS[name]`` points, and a
 submission earns them in proportion to the check's cases that pass (a
@@ -19,10 +21,10 @@ CSV columns (``COLUMNS``): ``file`` (path relative to the folder), ``lab`` (``la
 ``lab2``, ``lab3``, recognised by the file name or by the checks the notebook
 calls), then one column per function per lab, ``lab1.ngrams``,
 ``lab1.modified_precision``, ``lab2.ngrams``, ... holding the points earned (empty
-for the other labs' columns), then ``points`` and ``max_points`` (the sums),
-``passed`` and ``total`` (numbers of checks that pass completely), and ``message``
-(what went wrong, on one line; "all N checks pass" otherwise, "the 1 check passes" for a
-lab of one check).
+for the other labs' columns), then ``points`` and ``max_points`` (the sums over the
+lab's columns), ``passed`` and ``total`` (how many of the lab's checks pass
+completely, and how many it has), and ``message`` (what went wrong, on one line; "all N checks
+pass" otherwise, "the 1 check passes" for a lab of one check).
 
 Before any submission runs, :func:`grade` makes sure there is something to grade and that the
 CSV can be written: a folder with no notebook, or an output that is a folder, is named like a
@@ -31,8 +33,9 @@ missing folder or cannot be written, is an error at once, not after minutes of g
 ``~`` in the folder or the output is the home folder.
 
 In Python, :func:`grade_one` returns the row as a dict, which also keeps one
-``pass``/``fail`` entry per check name (``row["ngrams"]``) and the points per check
-name (``row["points_by_check"]``, a dict); the CSV leaves those two out.
+``pass``/``fail`` entry per check name (``row["ngrams"]``), the points per check
+name (``row["points_by_check"]``, a dict) and whether the notebook could be read
+(``row["readable"]``); the CSV leaves those out.
 """
 
 from __future__ import annotations
@@ -50,10 +53,11 @@ import sys
 import tempfile
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..inputs import check_path, check_real, describe, is_real_number, unrecognized_arguments_message
-from .build import calls_check, check_calls
+from .build import check_calls, runs_check
 from .check import CHECK_NAMES
 from .runner import how_many_pass
 
@@ -123,10 +127,11 @@ def _code_cells(notebook: dict) -> list:
 
 
 def expected_checks(notebook: dict) -> list:
-    """``[(check name, function name), ...]`` that this notebook is graded on, in notebook order.
+    """``[(check name, function name), ...]`` that this notebook's content asks for, in notebook order.
 
     The notebook's own ``check.name(function)`` calls decide; if the student
-    deleted them, every function named like a check is graded.
+    deleted them, every function named like a check counts. Which of them are
+    graded is :func:`plan`'s decision: every function of the submission's lab.
     """
     found = {}
     for source in _code_cells(notebook):
@@ -134,15 +139,93 @@ def expected_checks(notebook: dict) -> list:
             if name in CHECK_NAMES and name not in found:
                 found[name] = function
     if not found:
-        for source in _code_cells(notebook):
-            try:
-                tree = ast.parse(_without_magics(source))
-            except SyntaxError:
-                continue
-            for node in tree.body:
-                if isinstance(node, ast.FunctionDef) and node.name in CHECK_NAMES and node.name not in found:
-                    found[node.name] = node.name
+        found = {name: name for name in _defined_checks(notebook)}
     return sorted(found.items(), key=lambda item: CHECK_NAMES.index(item[0]))
+
+
+def _defined_checks(notebook: dict) -> list:
+    """The names of the functions the notebook defines (top level of a cell) that are named like a check."""
+    names = []
+    for source in _code_cells(notebook):
+        try:
+            tree = ast.parse(_without_magics(source))
+        except SyntaxError:
+            continue
+        names += [node.name for node in tree.body
+                  if isinstance(node, ast.FunctionDef) and node.name in CHECK_NAMES and node.name not in names]
+    return names
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a submission is graded on: its ``lab``, every check of that lab, and notes for the row's message.
+
+    ``checks`` is ``[(check name, function name), ...]``: the function name is the one the notebook
+    passes to that check (a renamed function), else the check's own name.
+    """
+
+    lab: str
+    checks: tuple
+    notes: tuple = ()
+
+
+def lab_in_name(path: Path) -> str:
+    """The lab a file name says: ``lab2`` for ``lab2_...`` or ``alice_lab2``; ``""`` if none."""
+    stem = Path(path).stem.lower()
+    for lab in LABS:
+        if lab in stem.replace("-", "_").split("_") or stem.startswith(lab):
+            return lab
+    return ""
+
+
+def lab_of_content(found, defined=()) -> str:
+    """The lab of a notebook that checks (or defines) ``found``: ``""`` if no lab has them all.
+
+    Of the labs that have every name in ``found``, the one with the most of ``found`` and ``defined``
+    (Lab 2's stubs tell it from Lab 1 when only its first two checks are left), then the one they
+    fill most (a Lab 3 with its own ``ngrams`` helper), then the first.
+    """
+    if not found:
+        return ""
+    names = set(found) | set(defined)
+
+    def fit(lab):
+        share = len(names & set(LABS[lab]))
+        return share, share / len(LABS[lab])
+
+    return max((lab for lab in LABS if set(found) <= set(LABS[lab])), key=fit, default="")
+
+
+def plan(path: Path, notebook: dict) -> Plan:
+    """The lab of a submission and the checks it is graded on: every function of that lab.
+
+    The lab comes from the file name, unless the checks the notebook calls do not fit that lab and
+    fit another one: then from the content, and the row's message says so. A check the student
+    deleted still counts (0 points if its function is missing), so deleting one cannot shrink the
+    maximum; a check of another lab is not graded, and the message says so.
+    """
+    asked = expected_checks(notebook)
+    found = [name for name, _ in asked]
+    named, content = lab_in_name(path), lab_of_content(found, _defined_checks(notebook))
+    notes = []
+    if named and (set(found) <= set(LABS[named]) or not content):
+        lab = named
+        others = [name for name in found if name not in LABS[lab]]
+        if others:
+            notes.append(f"{' and '.join(others)} {'is' if len(others) == 1 else 'are'} not part of {lab}: "
+                         f"not graded")
+    elif content:
+        lab = content
+        if named:
+            notes.append(f"the file name says {named}, but the notebook holds the exercises of {lab}: "
+                         f"graded as {lab}")
+    else:
+        lab = ""
+        if found:
+            notes.append(f"cannot tell which lab this is: no lab has all of {', '.join(found)}; "
+                         f"name the file after its lab (lab1_..., lab2_..., lab3_...)")
+    passed_to = dict(asked)
+    return Plan(lab, tuple((name, passed_to.get(name, name)) for name in LABS.get(lab, ())), tuple(notes))
 
 
 def _without_magics(source: str) -> str:
@@ -162,8 +245,53 @@ def _limit_memory() -> None:
         pass
 
 
-def run_one(notebook_path: Path, report_path: Path) -> None:
-    """Run one submission and append JSON events to ``report_path`` as they happen."""
+def cell_code(source: str, number: int):
+    """A code cell compiled to run in the grader: without the statements that call ``check.<name>(...)``.
+
+    Only those statements go, so a function defined in the same cell as its check call is still
+    defined. Statements that use what a dropped one assigned go too (``result = check.ngrams(ngrams)``
+    then ``assert result.passed``): they would fail only because the call was dropped. The checks
+    themselves run once, after every cell, and the outputs stored in the notebook are never read.
+    Raises ``SyntaxError``.
+    """
+    filename = f"<code cell {number}>"
+    tree = ast.parse(_without_magics(source), filename)
+    kept: list = []
+    dropped: set = set()  # names assigned by dropped statements
+    for statement in tree.body:
+        if runs_check(statement) or _names(statement, ast.Load) & dropped:
+            dropped |= _names(statement, ast.Store)
+        else:
+            kept.append(statement)
+    tree.body = kept
+    return compile(tree, filename, "exec")
+
+
+def _names(node, context) -> set:
+    """The plain names a statement reads (``ast.Load``) or assigns (``ast.Store``)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, context)}
+
+
+def _run_cells(notebook: dict, namespace: dict, event) -> None:
+    """Run the notebook's code cells in ``namespace``; each error becomes an ``error`` event, never a stop."""
+    for number, source in enumerate(_code_cells(notebook), start=1):
+        event(kind="cell", cell=number)
+        try:
+            exec(cell_code(source, number), namespace)
+        except (Exception, SystemExit) as error:  # the student's error goes in the CSV
+            if isinstance(error, SyntaxError):
+                text = f"{type(error).__name__} at line {error.lineno}: {error.msg}"
+            else:
+                text = f"{type(error).__name__}: {error}"
+            event(kind="error", text=f"code cell {number}: {text}")
+
+
+def run_one(notebook_path: Path, report_path: Path, checks) -> None:
+    """Run one submission and append JSON events to ``report_path`` as they happen.
+
+    ``checks`` is the plan's ``[(check name, function name), ...]``: the parent decides what is
+    graded, so the subprocess cannot disagree with the row it fills.
+    """
     from . import check
 
     _limit_memory()
@@ -181,19 +309,8 @@ def run_one(notebook_path: Path, report_path: Path) -> None:
             return
         namespace = {"__name__": "__submission__"}
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-            for number, source in enumerate(_code_cells(notebook), start=1):
-                if calls_check(source):
-                    continue
-                event(kind="cell", cell=number)
-                try:
-                    exec(compile(_without_magics(source), f"<code cell {number}>", "exec"), namespace)
-                except (Exception, SystemExit) as error:  # the student's error goes in the CSV
-                    if isinstance(error, SyntaxError):
-                        text = f"{type(error).__name__} at line {error.lineno}: {error.msg}"
-                    else:
-                        text = f"{type(error).__name__}: {error}"
-                    event(kind="error", text=f"code cell {number}: {text}")
-            for name, function_name in expected_checks(notebook):
+            _run_cells(notebook, namespace, event)
+            for name, function_name in checks:
                 function = namespace.get(function_name, namespace.get(name))
                 event(kind="start", check=name)
                 if function is None:
@@ -262,18 +379,6 @@ def _read_events(path: Path) -> list:
     return events
 
 
-def lab_of(path: Path, check_names) -> str:
-    """Which lab a submission is: ``lab2`` from a name like ``lab2_...`` or ``alice_lab2``, else from its checks."""
-    for lab in LABS:
-        if lab in path.stem.lower().replace("-", "_").split("_") or path.stem.lower().startswith(lab):
-            return lab
-    names = tuple(check_names)
-    for lab, expected in LABS.items():
-        if names == expected:
-            return lab
-    return ""
-
-
 def _points(result) -> float:
     """Partial credit for one check's result event: POINTS x the share of its cases that pass."""
     name = result["check"]
@@ -304,27 +409,51 @@ def _where(events: list) -> str:
 
 
 def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
-    """Grade one notebook in a subprocess; return its row as a dict (the CSV's columns and a little more)."""
+    """Grade one notebook in a subprocess; return its row as a dict (the CSV's columns and a little more).
+
+    The row's ``points`` is always the sum of its lab's columns, and ``max_points`` the lab's maximum,
+    whatever the notebook holds: a notebook that cannot be read gets 0 of its lab's points (the lab
+    from its file name), one that deleted a check cell 0 for that check.
+    """
     timeout = check_timeout(timeout)
     right = "grade_one('submissions/alice.ipynb', 'submissions/')"
     path = check_path(path, "path", "the notebook to grade", right)
     root = check_path(root, "root", "the folder of submissions that holds it", right)
     row: dict = {column: "" for column in COLUMNS}
     row.update({name: "" for name in CHECK_NAMES})  # pass / fail per check, for callers in Python
-    row["file"] = _relative_file(path, root)
-    row["points_by_check"] = {}
+    row.update(file=_relative_file(path, root), readable=True)
     try:
-        checks = expected_checks(load_notebook(path))
+        notebook = load_notebook(path)
     except (OSError, ValueError, RecursionError) as error:
-        row.update(passed=0, total=0, points="0.00", max_points="0.00", message=_unreadable(error))
+        lab = lab_in_name(path)
+        _score(row, lab, [(name, name) for name in LABS.get(lab, ())], {}, done=False)
+        row.update(lab=lab, readable=False, message=_unreadable(error))
         return row
-    lab = lab_of(path, [name for name, _ in checks])
-    row["lab"] = lab
+    planned = plan(path, notebook)
+    events, messages = _run_submission(path, planned.checks, timeout)
+    results = {e["check"]: e for e in events if e.get("kind") == "result"}
+    messages += _score(row, planned.lab, planned.checks, results, _complete(events))
+    if not planned.checks:
+        if not planned.notes:
+            messages.append("no exercise found: the notebook calls no check and defines none of the functions")
+    elif not messages:
+        count = len(planned.checks)
+        messages.append("the 1 check passes" if count == 1 else f"all {count} checks pass")
+    row["lab"] = planned.lab
+    row["message"] = " | ".join(" ".join(m.split()) for m in (*planned.notes, *messages))
+    return row
 
+
+def _run_submission(path: Path, checks, timeout: float) -> tuple:
+    """Run :func:`run_one` in a subprocess with a time limit: ``(its events, messages about the run)``.
+
+    The messages are the errors of the submission's cells, and first, if the process timed out or
+    ended before its report was complete, what happened.
+    """
     with tempfile.TemporaryDirectory(prefix="bleu_lab_grade_") as work:
         report = Path(work) / "events.jsonl"
         command = [sys.executable, "-m", "bleu_lab.exercises.grade", "--run-one", str(path.resolve()),
-                   "--report", str(report)]
+                   "--report", str(report), "--checks", json.dumps(list(checks))]
         process = subprocess.Popen(command, cwd=work, env=_child_environment(), stdin=subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
         timed_out = False
@@ -337,14 +466,11 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
             _, stderr = process.communicate()
         events = _read_events(report)
 
-    results = {e["check"]: e for e in events if e.get("kind") == "result"}
     messages = [e["text"] for e in events if e.get("kind") == "error"]
     # A complete report counts even if the time ran out after it: something the submission started
     # (a process holding the grader's stderr open, say) outlived its checks, which are all done.
-    done = any(e.get("kind") == "done" for e in events)
-    if timed_out and done:
-        timed_out = False
-    if timed_out:
+    done = _complete(events)
+    if timed_out and not done:
         messages.insert(0, f"timed out after {timeout:g} s {_where(events)} (an endless loop?)")
     elif not done:  # the process ended before its report did: os._exit, sys.exit in a thread, a crash
         where = _where(events)
@@ -353,14 +479,25 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
         tail = (stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:]
         messages.insert(0, f"the notebook stopped the grading process {where} (exit code {process.returncode}"
                            f"{': ' + tail[0] if tail else ''})")
+    return events, messages
 
-    passed = 0
-    earned = {}
+
+def _complete(events: list) -> bool:
+    """Whether the subprocess's report is complete: every check it was given has its result."""
+    return any(e.get("kind") == "done" for e in events)
+
+
+def _score(row: dict, lab: str, checks, results: dict, done: bool) -> list:
+    """Fill the row's points from the checks' result events; return the messages about the checks that failed.
+
+    Every check of the plan has its column, ``lab.name``: a check with no result earns 0 ("not
+    checked" if the report is complete, so the check was never reached).
+    """
+    messages, earned, passed = [], {}, 0
     for name, _ in checks:
         result = results.get(name)
         earned[name] = _points(result) if result else 0.0
-        if lab and f"{lab}.{name}" in row:
-            row[f"{lab}.{name}"] = f"{earned[name]:.2f}"
+        row[f"{lab}.{name}"] = f"{earned[name]:.2f}"
         if result and result["passed"]:
             row[name] = "pass"
             passed += 1
@@ -370,16 +507,9 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
                 messages.append(f"{name}: {result['summary']}")
             elif done:
                 messages.append(f"{name}: not checked")
-    row["passed"], row["total"] = passed, len(checks)
-    row["points_by_check"] = earned
-    row["points"] = f"{sum(earned.values()):.2f}"
-    row["max_points"] = f"{sum(POINTS[name] for name, _ in checks):.2f}"
-    if not checks:
-        messages.append("no exercise found: the notebook calls no check and defines none of the functions")
-    if not messages:
-        messages.append("the 1 check passes" if len(checks) == 1 else f"all {len(checks)} checks pass")
-    row["message"] = " | ".join(" ".join(m.split()) for m in messages)
-    return row
+    row.update(passed=passed, total=len(checks), points_by_check=earned, points=f"{sum(earned.values()):.2f}",
+               max_points=f"{sum(POINTS[name] for name, _ in checks):.2f}")
+    return messages
 
 
 def submissions(folder: Path) -> list:
@@ -392,6 +522,13 @@ def _checks_pass(passed: int, total: int) -> str:
     if total == 1:
         return f"its 1 check {'passes' if passed else 'fails'}"
     return how_many_pass(passed, total, "check")
+
+
+def _verdict(row: dict) -> str:
+    """The log line's verdict: how many checks pass, or the message when nothing was checked (unreadable)."""
+    if not row["readable"] or not row["total"]:
+        return row["message"]
+    return _checks_pass(row["passed"], row["total"])
 
 
 def _notebooks_in(folder: Path) -> list:
@@ -474,8 +611,8 @@ def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) 
         start = time.monotonic()
         row = grade_one(path, folder, timeout)
         rows.append(row)
-        log(f"{row['file']}: {_checks_pass(row['passed'], row['total'])}, {row['points']}/{row['max_points']} "
-            f"points ({time.monotonic() - start:.1f} s)")
+        log(f"{row['file']}: {_verdict(row)}, {row['points']}/{row['max_points']} points "
+            f"({time.monotonic() - start:.1f} s)")
     try:
         with open(out, "w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS, extrasaction="ignore")
@@ -500,11 +637,12 @@ def main(argv=None) -> int:
                         help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g}, at most {MAX_TIMEOUT:g})")
     parser.add_argument("--run-one", type=Path, help=argparse.SUPPRESS)  # the subprocess's entry point
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--checks", default="[]", help=argparse.SUPPRESS)  # the plan's checks, as JSON
     args, unrecognized = parser.parse_known_args(argv)
     if unrecognized:  # with the option a mistyped one meant, as bleu-lab's own command line does
         parser.error(unrecognized_arguments_message(unrecognized, parser, f"{parser.prog} --help"))
     if args.run_one:
-        _run_one_and_exit(args.run_one, args.report)
+        _run_one_and_exit(args.run_one, args.report, json.loads(args.checks))
     if args.folder is None:
         parser.error("give the folder of submitted notebooks, e.g. python -m bleu_lab.exercises.grade submissions/")
     try:
@@ -519,7 +657,7 @@ def main(argv=None) -> int:
     return 0
 
 
-def _run_one_and_exit(notebook_path: Path, report_path: Path):
+def _run_one_and_exit(notebook_path: Path, report_path: Path, checks):
     """The subprocess: :func:`run_one`, then exit at once, without returning.
 
     A normal exit would wait for every non-daemon thread the submission left running (the
@@ -529,7 +667,7 @@ def _run_one_and_exit(notebook_path: Path, report_path: Path):
     """
     code = 0
     try:
-        run_one(notebook_path, report_path)
+        run_one(notebook_path, report_path, checks)
     except BaseException:  # a bug of the grader's own: its traceback goes to the parent's stderr pipe
         traceback.print_exc()
         code = 1

@@ -1,10 +1,11 @@
 """The usual mistakes of the lab exercises: what each one computes, and the hint that names it.
 
 Each mistake is a small, independent, deliberately wrong implementation. When a student's
-answer equals one of them (and differs from the right answer), the check gives that
-mistake's hint, so the student learns *what* went wrong, not only that something did.
-``HELPERS`` says which lab functions a later one usually calls, so that a failure caused by
-a wrong helper (``ngrams`` inside ``modified_precision``) names the helper.
+wrong answer equals one of them, and that mistake explains the student's answers on the other
+cases too (runner._explains), the check gives that mistake's hint, so the student learns *what*
+went wrong, not only that something did.
+(Which lab functions a later one usually calls, so that a failure caused by a wrong helper,
+``ngrams`` inside ``modified_precision``, names the helper, is each check's ``Spec.helpers``.)
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ HINTS = {
         "You clip by the SUM of an n-gram's counts over the references. Clip by the MAXIMUM "
         "count in any single reference: Max_Ref_Count = max over references of the count."
     ),
+    "mp-clip-min": (
+        "You clip by the MINIMUM of an n-gram's counts over the references, so an n-gram missing from "
+        "one reference never matches. Clip by the MAXIMUM count in any single reference: "
+        "Max_Ref_Count = max over references of the count."
+    ),
     "mp-first-reference": (
         "You only look at the first reference. Every reference counts: clip each n-gram by its "
         "largest count in any of the references."
@@ -58,6 +64,10 @@ HINTS = {
     "mp-distinct-matches": (
         "Repeated n-grams count every time they occur (up to their clip): sum min(count, "
         "Max_Ref_Count) over the candidate's n-grams, not the number of distinct matches."
+    ),
+    "mp-total-off-by-one": (
+        "Your total is one short: a candidate of L tokens has L - n + 1 n-grams, not L - n. The total "
+        "is max(0, len(candidate) - n + 1), or the sum of the counts your ngrams returns."
     ),
     "mp-negative-total": (
         "A candidate with fewer than n tokens has no n-grams at all: total = max(0, len(candidate) "
@@ -140,6 +150,11 @@ HINTS = {
     ),
     "rouge-arithmetic-f": "F is the harmonic mean 2PR / (P + R), not the arithmetic mean (P + R) / 2.",
     # any function
+    "rounded": (
+        "Your answer agrees with the expected one to about 6 digits, but not exactly (the check allows "
+        "a relative difference of 1e-9): don't round. Return the number as computed; round only when "
+        "you print it."
+    ),
     "swapped-arguments": (
         "Your function gives the expected answer when its arguments are swapped: check the order "
         "of your parameters. The check calls {call}."
@@ -158,9 +173,12 @@ def plain_counts(counts):
 
 
 def _clip_counts(references, n, clip):
+    """Max_Ref_Count of every n-gram (``clip="max"``), or a usual mistake's: "sum", "min", "first"."""
     counts = [_grams(r, n) for r in references]
     if clip == "first":
         return counts[0]
+    if clip == "min":  # an n-gram missing from one reference has count 0 there
+        return Counter({gram: min(c[gram] for c in counts) for gram in set().union(*counts)})
     merged = Counter()
     for c in counts:
         for gram, k in c.items():
@@ -350,6 +368,7 @@ def precision_mistakes():
         ("mp-no-clip", lambda c, refs, n: (_matches(c, refs, n, "none"), total(c, n))),
         ("mp-clip-sum", lambda c, refs, n: (_matches(c, refs, n, "sum"), total(c, n))),
         ("mp-first-reference", lambda c, refs, n: (_matches(c, refs, n, "first"), total(c, n))),
+        ("mp-clip-min", lambda c, refs, n: (_matches(c, refs, n, "min"), total(c, n))),
         ("mp-reference-total", reference_total("first")),
         ("mp-reference-total", reference_total("closest")),
         ("mp-reference-total", reference_total("longest")),
@@ -357,6 +376,8 @@ def precision_mistakes():
         ("mp-distinct-total", lambda c, refs, n: (_matches(c, refs, n), len(_grams(c, n)))),
         ("mp-distinct-matches", lambda c, refs, n: (_matches(c, refs, n, distinct=True), total(c, n))),
         ("mp-negative-total", lambda c, refs, n: (_matches(c, refs, n), len(c) - n + 1)),
+        ("mp-total-off-by-one", lambda c, refs, n: (_matches(c, refs, n), len(c) - n)),
+        ("mp-total-off-by-one", lambda c, refs, n: (_matches(c, refs, n), max(0, len(c) - n))),
     )
 
 

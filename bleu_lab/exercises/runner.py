@@ -21,6 +21,9 @@ import traceback
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property
+from types import FunctionType
 
 from ..inputs import is_real_number
 from .mistakes import HINTS
@@ -62,20 +65,24 @@ class CheckResult:
 
     @property
     def hint(self) -> str | None:
-        """The hint paragraph of the message, if there is one."""
-        marker = "Hint: "
-        if marker not in self.message:
-            return None
-        return " ".join(line.strip() for line in self.message.split(marker, 1)[1].splitlines())
+        """The hint paragraph of the message, if there is one (it comes last)."""
+        return _paragraph(self.message, _HINT)
+
+    @property
+    def note(self) -> str | None:
+        """The case's own note ("This case: ..."), shown when no usual mistake explains the failure."""
+        return _paragraph(self.message, _NOTE)
 
     @property
     def summary(self) -> str:
-        """The message on one line: the verdict and the hint (for a CSV of grades)."""
+        """The message on one line: the verdict and the hint, or else the case's note (for a CSV of grades)."""
         parts = [self.message.splitlines()[0] if self.message else ""]
         if self.detail:
             parts.append(f"({self.detail})")
         if self.hint:
-            parts.append(f"Hint: {self.hint}")
+            parts.append(_HINT + self.hint)
+        elif self.note:
+            parts.append(_NOTE + self.note)
         return " ".join(parts)
 
     def __bool__(self) -> bool:
@@ -98,6 +105,17 @@ class CheckResult:
 
 
 
+_HINT, _NOTE = "Hint: ", "This case: "  # the labels of a message's last paragraphs: the note, then the hint
+
+
+def _paragraph(message: str, marker: str) -> str | None:
+    """The paragraph of ``message`` that starts with ``marker``, on one line (it ends where the hint starts)."""
+    if marker not in message:
+        return None
+    text = message.split(marker, 1)[1].split("\n  " + _HINT, 1)[0]
+    return " ".join(line.strip() for line in text.splitlines())
+
+
 # ---------------------------------------------------------------- reading the student's answer
 
 
@@ -117,6 +135,11 @@ def _missing_return(value):
         raise _BadReturn("Your function returned None: did you forget the return statement?")
 
 
+def _plain_number(value):
+    """A Decimal as a float (it is a number too, just not a ``numbers.Real``); anything else as it is."""
+    return float(value) if isinstance(value, Decimal) else value
+
+
 def read_counts(value):
     _missing_return(value)
     if not isinstance(value, Mapping):
@@ -134,16 +157,17 @@ def read_counts(value):
             )
         if not isinstance(key, tuple):
             raise _BadReturn(f"The keys must be tuples of tokens such as ('the', 'cat'); one key is {_describe(key)}.")
-        if not is_real_number(count) or count != int(count):
+        number = _plain_number(count)
+        if not is_real_number(number) or not math.isfinite(number) or number != int(number):
             raise _BadReturn(f"The values must be counts (whole numbers); the count of {key!r} is {_describe(count)}.")
-        if count:
-            counts[key] = int(count)
+        if number:
+            counts[key] = int(number)
     return counts
 
 
 def read_pair(value):
     _missing_return(value)
-    if is_real_number(value):
+    if is_real_number(_plain_number(value)):
         raise _BadReturn(
             f"Return the pair (matches, total), not one number ({_short_repr(value, 40)}): corpus BLEU "
             f"adds the matches and the totals of many sentences, which a ratio does not allow."
@@ -152,9 +176,10 @@ def read_pair(value):
         raise _BadReturn(f"Return a pair of whole numbers (matches, total); you returned {_describe(value)}.")
     pair = []
     for name, item in zip(("matches", "total"), value):
-        if not is_real_number(item) or not math.isfinite(item) or item != int(item):
+        number = _plain_number(item)
+        if not is_real_number(number) or not math.isfinite(number) or number != int(number):
             raise _BadReturn(f"{name} must be a whole number (a count); yours is {_describe(item)}.")
-        pair.append(int(item))
+        pair.append(int(number))
     return tuple(pair)
 
 
@@ -162,14 +187,15 @@ def read_float(value):
     _missing_return(value)
     if hasattr(value, "score") and not is_real_number(value):
         raise _BadReturn(f"Return the score as a number (a float), not {_describe(value)}.")
-    if not is_real_number(value):
-        raise _BadReturn(f"Return a number (a float); you returned {_describe(value)}.")
-    value = float(value)
-    if math.isnan(value):
+    number = _plain_number(value)
+    if not is_real_number(number):
+        raise _BadReturn(f"Return a number, such as the float 0.25; you returned {_describe(value)}.")
+    number = float(number)
+    if math.isnan(number):
         raise _BadReturn(
             "Your function returned nan: somewhere 0/0 or log(0) * 0 was computed; handle that case first."
         )
-    return value
+    return number
 
 
 def read_triple(value):
@@ -271,7 +297,7 @@ class Spec:
     mistakes: tuple
     swap: object  # args -> the same arguments in the order a swapped signature expects
     swap_key: str = "swapped-arguments"
-    helpers: tuple = ()  # (name, check) of the lab functions this one usually calls
+    helpers: tuple = ()  # (name, check, a right version) of the lab functions this one usually calls
 
 
 @dataclass
@@ -351,53 +377,125 @@ def _name(function) -> str:
     return getattr(function, "__name__", None) or type(function).__name__
 
 
-def _mistake_for(spec, function, index, got, expected, outcomes):
-    """The key of the usual mistake that explains the student's answer on case ``index``, if any."""
-    args = spec.cases[index].args
-    if spec.swap is not None and _works_swapped(spec, function):
-        return spec.swap_key
-    matching = []
-    for key, wrong in spec.mistakes:
-        try:
-            theirs = wrong(*copy.deepcopy(args))
-        except Exception:
-            continue
-        if got is not None and _same(theirs, got) and not _same(theirs, expected):
-            matching.append((key, wrong))
-    if matching:
-        if len({key for key, _ in matching}) == 1:
-            return matching[0][0]
-        # Several mistakes give this answer here: take the one that agrees with the most cases.
-        return max(matching, key=lambda item: _agreement(spec, item[1], outcomes))[0]
-    return None
+_RAISED = object()  # what a usual mistake "answers" on a case where its own code raises
+
+# A wrong float that agrees with the right one this closely was rounded: relative (about 6
+# significant digits) or absolute (6 decimal places). The check itself allows REL_TOL.
+ROUNDED_REL, ROUNDED_ABS = 1e-5, 5e-7
 
 
-def _works_swapped(spec, function) -> bool:
-    """Whether the function gives every expected answer when called with its arguments swapped."""
-    for case in spec.cases:
-        answer = _read(spec, _call(function, spec, spec.swap(case.args), quiet=True))
-        if answer is None or not _same(answer, spec.expected(*copy.deepcopy(case.args))):
+class _Answers:
+    """The right answers, the student's and the usual mistakes' on every case, each computed once when needed."""
+
+    def __init__(self, spec, function) -> None:
+        self.spec, self.function = spec, function
+        self._mistakes: dict = {}
+
+    @cached_property
+    def expected(self) -> list:
+        return [self.spec.expected(*copy.deepcopy(case.args)) for case in self.spec.cases]
+
+    @cached_property
+    def student(self) -> list:
+        """The student's answers, read (None where the function raised or returned something unreadable)."""
+        return _answers_of(self.spec, self.function)
+
+    @cached_property
+    def right_when_swapped(self) -> bool:
+        """Whether the function gives every expected answer when called with its arguments swapped."""
+        if self.spec.swap is None:
             return False
-    return True
+        swapped = _answers_of(self.spec, self.function, self.spec.swap)
+        return all(_right(answer, expected) for answer, expected in zip(swapped, self.expected))
+
+    def fails(self, index: int) -> bool:
+        return not _right(self.student[index], self.expected[index])
+
+    def of(self, wrong) -> list:
+        """A usual mistake's answers on every case (``_RAISED`` where it raises)."""
+        if wrong not in self._mistakes:
+            self._mistakes[wrong] = [_mistake_answer(wrong, case.args) for case in self.spec.cases]
+        return self._mistakes[wrong]
 
 
-def _agreement(spec, wrong, outcomes) -> int:
-    agree = 0
-    for case, answer in zip(spec.cases, outcomes()):
-        try:
-            if answer is not None and _same(wrong(*copy.deepcopy(case.args)), answer):
-                agree += 1
-        except Exception:
-            pass
-    return agree
+def _answers_of(spec, function, arrange=None) -> list:
+    """``function``'s answers on every case, read; ``arrange`` reorders the arguments first (a swap)."""
+    return [_read(spec, _call(function, spec, arrange(case.args) if arrange else case.args, quiet=True))
+            for case in spec.cases]
 
 
-def _hint_text(spec, key, case) -> str | None:
+def _right(answer, expected) -> bool:
+    return answer is not None and _same(answer, expected)
+
+
+def _mistake_answer(wrong, args):
+    try:
+        return wrong(*copy.deepcopy(args))
+    except Exception:
+        return _RAISED
+
+
+def _agrees(theirs, answer) -> bool:
+    """Whether a usual mistake's answer is the student's (a raise or an unreadable answer never agrees)."""
+    return theirs is not _RAISED and answer is not None and _same(theirs, answer)
+
+
+def _mistake_for(spec, index, got, answers):
+    """The key of the usual mistake that explains the student's answers, if one does.
+
+    A mistake is a candidate when it gives the student's wrong answer ``got`` on case ``index``.
+    One case can match by chance (a total one short gives the recall's (2, 6) on the seven "the"s),
+    so a candidate is kept only if it explains the other cases too (:func:`_explains`). Of several,
+    the one that agrees with the student on the most cases, then the first listed.
+    """
+    if answers.right_when_swapped:
+        return spec.swap_key
+    if got is None:
+        return None
+    kept = []
+    for key, wrong in spec.mistakes:
+        theirs = answers.of(wrong)[index]
+        if _agrees(theirs, got) and not _same(theirs, answers.expected[index]) and _explains(answers, wrong):
+            kept.append((key, _agreement(answers, wrong)))
+    return max(kept, key=lambda item: item[1])[0] if kept else None
+
+
+def _agreement(answers, wrong) -> int:
+    """On how many cases a usual mistake gives the student's answer."""
+    return sum(map(_agrees, answers.of(wrong), answers.student))
+
+
+def _explains(answers, wrong) -> bool:
+    """Whether a usual mistake accounts for the student's failures as a whole, not for one answer.
+
+    Two halves: the student fails at least half of the cases where the mistake is wrong (a brevity
+    penalty wrong only for the empty candidate has no inverted condition: that one is wrong almost
+    everywhere), and the mistake gives at least half of the student's wrong answers.
+    """
+    theirs = answers.of(wrong)
+    cases = range(len(theirs))
+    mistake_wrong = [i for i in cases if theirs[i] is _RAISED or not _same(theirs[i], answers.expected[i])]
+    failing = [i for i in cases if answers.fails(i)]
+    reproduced = [i for i in failing if _agrees(theirs[i], answers.student[i])]
+    return (2 * sum(answers.fails(i) for i in mistake_wrong) >= len(mistake_wrong)
+            and 2 * len(reproduced) >= len(failing))
+
+
+def _rounded(got, expected) -> bool:
+    """Whether a wrong float (or tuple of floats) agrees with the right answer to about 6 digits."""
+    if not (isinstance(got, tuple) and isinstance(expected, tuple)):
+        got, expected = (got,), (expected,)
+    if len(got) != len(expected) or not all(isinstance(v, float) for v in (*got, *expected)):
+        return False
+    return all(_same(g, e) or (e != 0 and abs(g - e) <= max(ROUNDED_REL * abs(e), ROUNDED_ABS))
+               for g, e in zip(got, expected))
+
+
+def _hint_text(spec, key) -> str | None:
+    """The hint of a recognised mistake (``None``: no mistake recognised, the case's note is shown instead)."""
     if key == "swapped-arguments":
         return HINTS[key].format(call=f"{spec.name}({', '.join(spec.params)})")
-    if key is not None:
-        return HINTS[key]
-    return case.note or None
+    return HINTS[key] if key is not None else None
 
 
 def _cases(count: int, noun: str = "case") -> str:
@@ -433,13 +531,14 @@ def _report(spec, index, case, lines, hint, status, key, passed_cases, why) -> C
     body.append(f"  {spec.name}({', '.join(spec.params)})")
     body.extend("    " + line for line in lines)
     # One explanation per message: a recognised mistake's hint replaces the case's own note, so a
-    # note about clipping never stands next to a hint about the brevity penalty.
-    if key is None and case.note and hint != case.note and case.note not in (hint or ""):
-        body.extend(textwrap.wrap(case.note, width=_WIDTH, initial_indent="  This case: ",
-                                  subsequent_indent="              "))
+    # note about clipping never stands next to a hint about the brevity penalty. The note says what
+    # the case tests, not what went wrong: it is labelled as the case's, never as a hint.
+    if key is None and case.note:
+        body.extend(textwrap.wrap(case.note, width=_WIDTH, initial_indent="  " + _NOTE,
+                                  subsequent_indent=" " * (2 + len(_NOTE))))
     if hint:
-        wrapped = textwrap.wrap(hint, width=_WIDTH, initial_indent="  Hint: ", subsequent_indent="        ")
-        body.extend(wrapped)
+        body.extend(textwrap.wrap(hint, width=_WIDTH, initial_indent="  " + _HINT,
+                                  subsequent_indent=" " * (2 + len(_HINT))))
     return CheckResult(spec.name, False, "\n".join([header, *body]), mistake=key, case=case.label, status=status,
                        detail=detail, cases_passed=passed_cases, cases_total=len(spec.cases))
 
@@ -455,17 +554,42 @@ def _referenced_names(function) -> set:
     return names
 
 
-def _failing_helper(spec, function):
-    """(helper name, its CheckResult) for the first helper the function calls that fails its own check."""
+def _failing_helper(spec, function, answers):
+    """(helper name, its CheckResult) for a helper the function calls that makes it fail, or None.
+
+    A helper is blamed when it fails its own check and the function passes once the failing helpers
+    it calls are replaced by right ones: a helper wrong only where the function never calls it (an
+    ``ngrams`` that raises on ``[]``, under a ``modified_precision`` that never passes it ``[]``) must
+    not take the blame for the function's own bug.
+    """
     names = _referenced_names(function)
     scope = getattr(function, "__globals__", {})
-    for helper, check in spec.helpers:
+    failing = []
+    for helper, check, right in spec.helpers:
         candidate = scope.get(helper)
         if helper in names and callable(candidate) and candidate is not function:
             result = check(candidate)
             if not result.passed and result.status != "not-implemented":
-                return helper, result
-    return None
+                failing.append((helper, result, right))
+    if not failing:
+        return None
+    repaired = _with_globals(function, {helper: right for helper, _, right in failing})
+    if repaired is None or not all(map(_right, _answers_of(spec, repaired), answers.expected)):
+        return None
+    return failing[0][:2]
+
+
+def _with_globals(function, replacements: dict):
+    """A copy of ``function`` whose global names in ``replacements`` mean those objects, or None.
+
+    Only a plain function can be copied this way. The student's namespace itself is not changed.
+    """
+    if not isinstance(function, FunctionType):
+        return None
+    scope = {**function.__globals__, **replacements}
+    copied = FunctionType(function.__code__, scope, function.__name__, function.__defaults__, function.__closure__)
+    copied.__kwdefaults__ = function.__kwdefaults__
+    return copied
 
 
 def _helper_report(spec, function, helper, helper_result, passed_cases) -> CheckResult:
@@ -478,9 +602,8 @@ def _helper_report(spec, function, helper, helper_result, passed_cases) -> Check
                        cases_total=len(spec.cases), helper=helper)
 
 
-def _evaluate(spec, function, index, case):
-    """('pass' | a failure tuple) for one case; a failure is (status, lines, key, problem text)."""
-    expected = spec.expected(*copy.deepcopy(case.args))
+def _evaluate(spec, function, case, expected):
+    """'pass' or a failure tuple for one case: ``(status, expected, outcome, the answer read or a problem)``."""
     outcome = _call(function, spec, case.args)
     if outcome.error is not None:
         return ("exception", expected, outcome, None)
@@ -505,8 +628,8 @@ def run(spec: Spec, function) -> CheckResult:
     (``Case.shows``): then that case. The message's first line says how many cases pass and why this
     case is the one shown.
 
-    Partial credit: ``cases_passed`` of ``cases_total`` cases pass. When the function fails and a
-    helper it calls (``spec.helpers``) fails its own check, the message is about the helper.
+    Partial credit: ``cases_passed`` of ``cases_total`` cases pass. When the function fails because of
+    a helper it calls (``spec.helpers``; see :func:`_failing_helper`), the message is about the helper.
     """
     from .cases import size
 
@@ -521,17 +644,10 @@ def run(spec: Spec, function) -> CheckResult:
     if problem:
         return CheckResult(spec.name, False, problem, status="exception", cases_total=len(spec.cases))
 
-    cache = {}
-
-    def outcomes():
-        # The student's answers on every case, computed once and only when needed.
-        if "all" not in cache:
-            cache["all"] = [_read(spec, _call(function, spec, c.args, quiet=True)) for c in spec.cases]
-        return cache["all"]
-
+    answers = _Answers(spec, function)
     failures = []
     for index, case in enumerate(spec.cases):
-        verdict = _evaluate(spec, function, index, case)
+        verdict = _evaluate(spec, function, case, answers.expected[index])
         if verdict == "pass":
             continue
         if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError):
@@ -549,7 +665,7 @@ def run(spec: Spec, function) -> CheckResult:
             spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes {every}.",
             cases_passed=passed_cases, cases_total=len(spec.cases),
         )
-    helper = _failing_helper(spec, function)
+    helper = _failing_helper(spec, function, answers)
     if helper is not None:
         return _helper_report(spec, function, helper[0], helper[1], passed_cases)
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
@@ -558,7 +674,7 @@ def run(spec: Spec, function) -> CheckResult:
     ordered = sorted(failures, key=lambda f: (0, size(f[1].args), f[0]) if f[1].on_error is None else (1, 0, f[0]))
     smallest = min(failures, key=lambda f: (size(f[1].args), f[0]))
     index, case, verdict = ordered[0]
-    lines, key, hint, status = _explain(spec, function, index, case, verdict, outcomes)
+    lines, key, hint, status = _explain(spec, index, case, verdict, answers)
     why = "smallest" if index == smallest[0] else "first"
     # A recognised mistake can show on a small edge case only by accident (the recall's (0, 3) for
     # an empty candidate): a case declared to show that mistake (Case.shows) explains it better,
@@ -566,14 +682,14 @@ def run(spec: Spec, function) -> CheckResult:
     if key is not None and key not in case.shows:
         for other_index, other_case, other_verdict in ordered[1:]:
             if key in other_case.shows:
-                other = _explain(spec, function, other_index, other_case, other_verdict, outcomes)
+                other = _explain(spec, other_index, other_case, other_verdict, answers)
                 if other[1] == key:
                     index, case, (lines, key, hint, status), why = other_index, other_case, other, "shows"
                     break
     return _report(spec, index, case, lines, hint, status, key, passed_cases, why)
 
 
-def _explain(spec, function, index, case, verdict, outcomes):
+def _explain(spec, index, case, verdict, answers):
     """``(lines, mistake key, hint, status)`` for failing case ``index``: what the message says about it."""
     status, expected, outcome, extra = verdict
     if status == "exception":
@@ -583,8 +699,8 @@ def _explain(spec, function, index, case, verdict, outcomes):
         where = _student_frame(error)
         if where:
             lines.append(f"          {where}")
-        key = _mistake_for(spec, function, index, None, expected, outcomes) or case.on_error
-        return lines, key, _hint_text(spec, key, case), status
+        key = _mistake_for(spec, index, None, answers) or case.on_error
+        return lines, key, _hint_text(spec, key), status
     if status == "bad-return":
         return [f"expected: {_show_value(expected)}", f"got:      {_describe(outcome.value)}"], None, extra, status
     if status == "failed":
@@ -593,8 +709,8 @@ def _explain(spec, function, index, case, verdict, outcomes):
         if isinstance(expected, dict) and (len(expected) > 4 or len(got) > 4):
             lines = ["expected: " + _show_value(expected), "got:      " + _show_value(got),
                      *_count_differences(expected, got)]
-        key = _mistake_for(spec, function, index, got, expected, outcomes)
-        return lines, key, _hint_text(spec, key, case), status
+        key = _mistake_for(spec, index, got, answers) or ("rounded" if _rounded(got, expected) else None)
+        return lines, key, _hint_text(spec, key), status
     names = " and ".join(outcome.mutated)
     lines = [f"your function changed its argument {names} (the answer itself was right)"]
     hint = ("Do not modify the arguments: the caller still needs them. Work on a copy, e.g. "
