@@ -147,7 +147,9 @@ def reference_words(text, settings: TerSettings) -> tuple[str, ...]:
 
 def counted(count, word: str) -> str:
     """A count and its word, singular for one: ``counted(1, "shift")`` is "1 shift", ``counted(2, ...)`` "2 shifts"."""
-    return f"{count:g} {word}{'' if count == 1 else 's'}"
+    # Whole counts as integers: "{:g}" would print 1234567 as 1.23457e+06.
+    shown = f"{int(count)}" if float(count).is_integer() else f"{count:g}"
+    return f"{shown} {word}{'' if count == 1 else 's'}"
 
 
 # ---------------------------------------------------------------- word edit distance in a band
@@ -518,7 +520,8 @@ class TerResult:
 
     def __str__(self) -> str:
         return (
-            f"{self.name} = {self.score:.4f} ({self.num_edits} edits / {self.reference_length:g} reference words) "
+            f"{self.name} = {self.score:.4f} ({counted(self.num_edits, 'edit')} / {self.reference_length:g} "
+            f"reference words) "
             f"{self.signature}"
         )
 
@@ -539,13 +542,15 @@ class TerResult:
             lines += _explain_alignment(self.alignments[0], self.n_references, self.settings.shifts)
         else:
             lines.append(
-                f"over {self.sentences} sentences: {self.num_shifts} shifts + {self.substitutions} substitutions + "
-                f"{self.deletions} deletions + {self.insertions} insertions = {self.num_edits} edits"
+                f"over {self.sentences} sentences: {counted(self.num_shifts, 'shift')} + "
+                f"{counted(self.substitutions, 'substitution')} + {counted(self.deletions, 'deletion')} + "
+                f"{counted(self.insertions, 'insertion')} = {counted(self.num_edits, 'edit')}"
             )
             for index, alignment in enumerate(self.alignments[:max_sentences]):
                 lines.append("")
                 lines.append(
-                    f"-- sentence {index + 1}: {alignment.num_edits} edits / {alignment.reference_length:g} words "
+                    f"-- sentence {index + 1}: {counted(alignment.num_edits, 'edit')} / "
+                    f"{alignment.reference_length:g} words "
                     f"= {_ter_value(alignment.num_edits, alignment.reference_length):.4f}"
                 )
                 lines += ["  " + line for line in _explain_alignment(alignment, None, self.settings.shifts)]
@@ -558,7 +563,7 @@ class TerResult:
     def _repr_html_(self) -> str:
         parts = [
             f"<div class='bleu-lab-result'><b>{self.name} = {self.score:.4f}</b> "
-            f"<span style='color:#555'>(0-1 scale, lower is better; {self.num_edits} edits / "
+            f"<span style='color:#555'>(0-1 scale, lower is better; {counted(self.num_edits, 'edit')} / "
             f"{self.reference_length:g} reference words)</span>"
         ]
         for index, alignment in enumerate(self.alignments[:3]):

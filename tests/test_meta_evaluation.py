@@ -93,6 +93,29 @@ def test_correlation_is_scipys():
     assert "Kendall tau" in str(c) and "95% CI" in str(c)
 
 
+def test_kendall_difference_is_the_difference_of_scipys_taus_resampled_in_pairs():
+    reversed_metric = {name: -score for name, score in METRIC.items()}
+    d = meta.kendall_difference(METRIC, reversed_metric, HUMAN)
+    x, y = [METRIC[n] for n in HUMAN], list(HUMAN.values())
+    tau = scipy.stats.kendalltau(x, y).statistic  # the reversed metric's tau is -tau
+    assert d.systems == tuple(HUMAN)
+    assert d.difference == pytest.approx(2 * tau)
+    assert d.interval[0] <= d.difference <= d.interval[1]
+    swapped = meta.kendall_difference(reversed_metric, METRIC, HUMAN)
+    assert swapped.difference == pytest.approx(-d.difference)
+    assert swapped.interval == pytest.approx((-d.interval[1], -d.interval[0]))
+    # A metric against itself: every resample gives 0, so it never beats itself.
+    same = meta.kendall_difference(METRIC, dict(METRIC), HUMAN)
+    assert (same.difference, same.interval, same.share_at_or_below_zero) == (0.0, (0.0, 0.0), 1.0)
+    assert "tau difference" in str(d) and "resamples" in str(d)
+
+
+def test_kendall_difference_needs_the_same_systems():
+    fewer = {name: METRIC[name] for name in list(HUMAN)[:-1]}
+    with pytest.raises(ValueError, match=r"a and b must score the same systems .*only one of them scores"):
+        meta.kendall_difference(METRIC, fewer, HUMAN)
+
+
 def test_pairs_count_the_concordant_pairs_by_hand():
     pairs = meta.pairwise_agreement(METRIC, HUMAN)
     assert len(pairs) == 10  # 5 systems with both scores: 5 * 4 / 2

@@ -16,6 +16,7 @@ from sacrebleu.metrics import BLEU, TER
 
 import bleu_lab
 from bleu_lab.datasets import load_wmt19_en_de
+from bleu_lab.ter import counted
 
 pytestmark = pytest.mark.usefixtures("references_drawn_separately")  # see conftest.py
 
@@ -371,3 +372,14 @@ def test_segments_too_long_for_the_shift_search_are_refused_with_the_limit():
     # WER has no shifts, so 401 words are quick. By hand: the text starts "w0 w1", so the fewest edits
     # against "w0 w1" keep those two words and delete the other 399.
     assert bleu_lab.wer(words(MAX_SHIFTED_WORDS + 1), ["w0 w1"]).num_edits == MAX_SHIFTED_WORDS - 1
+
+
+def test_one_edit_is_one_edit_in_every_view():
+    # One substitution (a -> the) in 6 reference words: sacrebleu's TER is 16.67.
+    result = bleu_lab.ter("the cat sat on a mat", ["the cat sat on the mat"])
+    assert result.score == pytest.approx(TER().sentence_score(
+        "the cat sat on a mat", ["the cat sat on the mat"]).score / 100)
+    assert "(1 edit / 6 reference words)" in str(result) and "1 edit / 6 reference words" in result._repr_html_()
+    assert result.explain().count("= 1 edit\n") == 1
+    assert not any("1 edits" in view for view in (str(result), result.explain(), result._repr_html_()))
+    assert counted(1234567, "edit") == "1234567 edits"  # not 1.23457e+06
