@@ -106,3 +106,32 @@ def sacrebleu_counting_ties(monkeypatch):
         return (int(np.sum(stats >= real_difference)) + 1) / (len(stats) + 1)
 
     monkeypatch.setattr(sacrebleu.significance, "_compute_p_value", p_value)
+
+
+def scipy_tau_lead(columns, *, n_resamples: int = 1000, seed: int = 12345) -> tuple:
+    """The oracle for a difference of two Kendall taus, from scipy alone: ``columns`` are the scores of
+    metric a, of metric b and of the humans over the same systems. Returns (tau(a) - tau(b), low, high,
+    share of resamples at or below 0): scipy's percentile bootstrap over systems, both taus on each
+    resample (paired); a resample that drew one system only has no order, counted as tau = 0."""
+    import inspect
+    import math
+    import warnings
+
+    import numpy as np
+    import scipy.stats
+
+    def tau(x, y):
+        value = scipy.stats.kendalltau(x, y).statistic
+        return 0.0 if math.isnan(value) else value
+
+    def lead(first, second, people):
+        return tau(first, people) - tau(second, people)
+
+    columns = [np.asarray(column, dtype=float) for column in columns]
+    generator = "rng" if "rng" in inspect.signature(scipy.stats.bootstrap).parameters else "random_state"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = scipy.stats.bootstrap(columns, lead, paired=True, vectorized=False, n_resamples=n_resamples,
+                                       method="percentile", **{generator: np.random.default_rng(seed)})
+    low, high = result.confidence_interval
+    return lead(*columns), float(low), float(high), float((result.bootstrap_distribution <= 0).mean())

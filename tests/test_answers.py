@@ -6,12 +6,10 @@ sacrebleu, nltk, rouge-score, scipy or by hand, never with bleu_lab.
 
 from __future__ import annotations
 
-import inspect
 import json
 import math
 import subprocess
 import sys
-import warnings
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -19,6 +17,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 import scipy.stats
+from conftest import scipy_tau_lead
 from nltk.translate import bleu_score as nltk_bleu
 from rouge_score import rouge_scorer
 from sacrebleu.metrics import BLEU, CHRF
@@ -274,7 +273,6 @@ def test_09_answer_1_chrf_agreeing_pairs_by_hand(wmt19):
 
 
 def test_09_answer_2_without_facebook_fair(wmt19):
-    import numpy as np
 
     human, scores = wmt19
     names = list(human)
@@ -291,22 +289,10 @@ def test_09_answer_2_without_facebook_fair(wmt19):
     says(NB09, "0.778 for BLEU (from 0.673 with all 11), 0.778 for chrF (from 0.745) and 0.822 for the embedding score",
          "(from 0.782)", "BLEU 0.951, chrF 0.959, embedding 0.959", "(40 - 5) / 45 =", "(41 - 4) / 45 = 0.822",
          "4 of BLEU's 9")
-    # The difference of two taus, tested paired: scipy's percentile bootstrap over the 10 systems (1000
-    # resamples, seed 12345), both taus on each resample; a resample of one system only has no order (tau 0).
-    def kendall(x, y):
-        value = scipy.stats.kendalltau(x, y).statistic
-        return 0.0 if math.isnan(value) else value
-
-    def lead(first, second, people):
-        return kendall(first, people) - kendall(second, people)
-
-    generator = "rng" if "rng" in inspect.signature(scipy.stats.bootstrap).parameters else "random_state"
-    columns = [np.array([column[n] for n in rest]) for column in (scores["embedding"], scores["BLEU"], human)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        interval = scipy.stats.bootstrap(columns, lead, paired=True, vectorized=False, n_resamples=1000,
-                                         method="percentile", **{generator: np.random.default_rng(12345)})
-    low, high = interval.confidence_interval
-    says(NB09, f"lead of\n   {lead(*columns):.3f} a 95% interval from {low:.3f} to {high:.3f}", "BLEU and chrF tie")
-    bleu_tau, chrf_tau = (kendall([scores[m][n] for n in rest], [human[n] for n in rest]) for m in ("BLEU", "chrF"))
+    # The difference of two taus, tested paired over the 10 systems (scipy's bootstrap, conftest.scipy_tau_lead).
+    lead, low, high, _ = scipy_tau_lead([[column[n] for n in rest] for column in (scores["embedding"], scores["BLEU"],
+                                                                                  human)])
+    says(NB09, f"lead of\n   {lead:.3f} a 95% interval from {low:.3f} to {high:.3f}", "BLEU and chrF tie")
+    bleu_tau, chrf_tau = (scipy.stats.kendalltau([scores[m][n] for n in rest], [human[n] for n in rest]).statistic
+                          for m in ("BLEU", "chrF"))
     assert bleu_tau == chrf_tau

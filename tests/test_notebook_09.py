@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 import sacrebleu
 import scipy.stats
+from conftest import scipy_tau_lead
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_human_scores, load_wmt19_references
@@ -159,28 +160,10 @@ def test_references_matter(prose, wmt, sacre_bleu):
 def test_the_reference_gain_is_tested_as_a_paired_difference(prose, wmt, sacre_bleu):
     """AR.p against WMT: both taus on the same resample of systems (scipy's percentile bootstrap, 1000, seed
     12345), not two intervals compared by eye."""
-    import inspect
-    import math
-    import warnings
-
     _, human, names, _, _ = wmt
-
-    def tau(x, y):
-        value = scipy.stats.kendalltau(x, y).statistic
-        return 0.0 if math.isnan(value) else value
-
-    def lead(first, second, people):
-        return tau(first, people) - tau(second, people)
-
-    generator = "rng" if "rng" in inspect.signature(scipy.stats.bootstrap).parameters else "random_state"
-    columns = [np.array([scores[n] for n in names]) for scores in (sacre_bleu["AR.p"], sacre_bleu["WMT"], human)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = scipy.stats.bootstrap(columns, lead, paired=True, vectorized=False, n_resamples=1000,
-                                       method="percentile", **{generator: np.random.default_rng(12345)})
-    share = float((result.bootstrap_distribution <= 0).mean())
-    low, high = result.confidence_interval
-    assert (f"{lead(*columns):.3f}", f"{low:.3f}", f"{high:.3f}", f"{100 * share:.1f}%") == \
+    columns = [[scores[n] for n in names] for scores in (sacre_bleu["AR.p"], sacre_bleu["WMT"], human)]
+    gain, low, high, share = scipy_tau_lead(columns)
+    assert (f"{gain:.3f}", f"{low:.3f}", f"{high:.3f}", f"{100 * share:.1f}%") == \
         ("0.255", "0.000", "0.654", "4.9%")
     assert "AR.p's gain of 0.255 has a 95% interval from 0.000 to 0.654, and 4.9% of the resamples" in prose
     assert "overlapping intervals are the wrong test" in prose
