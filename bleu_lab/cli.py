@@ -31,7 +31,7 @@ import json
 import sys
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
-from .inputs import check_samples_for_interval, unrecognized_arguments_message
+from .inputs import check_samples_for_interval, one_line_parser, samples_for_interval, unrecognized_arguments_message
 from .ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
 
@@ -219,6 +219,8 @@ def _bleu_keywords(args) -> dict:
     keywords = {"tokenize": args.tokenize, "smoothing": args.smoothing, "lowercase": args.lowercase}
     if args.max_order is not None:
         keywords["max_order"] = args.max_order
+    if args.effective_order:
+        keywords["effective_order"] = True
     return keywords
 
 
@@ -374,7 +376,7 @@ def _confidence(scored: Scored, args) -> dict:
             "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
 
 
-BLEU_OPTIONS = ("tokenize", "smoothing", "max_order", "lowercase")
+BLEU_OPTIONS = ("tokenize", "smoothing", "max_order", "lowercase", "effective_order")
 CHRF_OPTIONS = ("chrf_char_order", "chrf_word_order", "chrf_beta", "chrf_whitespace", "chrf_lowercase",
                 "chrf_eps_smoothing")
 TER_OPTIONS = ("ter_case_sensitive", "ter_normalized", "ter_no_punct", "ter_asian_support")
@@ -407,8 +409,11 @@ def _check_options(args, candidates, references):
         check_samples_for_interval(args.n_samples, args.confidence, name="--n-samples",
                                    right=f"Right: {call} --confidence {args.confidence:g} --n-samples 1000")
     if sampling and args.confidence is None and len(candidates) < 2:
+        # The call shown must work: --confidence (95%) needs enough samples (samples_for_interval).
+        enough = args.n_samples is None or args.n_samples >= samples_for_interval(0.95)
+        fixed = sampling if enough else sampling.replace(f"--n-samples {args.n_samples}", "--n-samples 1000")
         raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
-                               f"and neither runs: {call} --confidence {sampling}")
+                               f"and neither runs: {call} --confidence {fixed}")
     for metric, name, options in (("bleu", "BLEU", BLEU_OPTIONS), ("chrf", "chrF", CHRF_OPTIONS),
                                   ("ter", "TER", TER_OPTIONS)):
         unused = given(*options)
@@ -416,6 +421,11 @@ def _check_options(args, candidates, references):
             chosen = " ".join(metrics)
             raise CommandLineError(f"{unused}: for {name}, which is not among the metrics (-m {chosen}): "
                                    f"{call} -m {chosen} {metric} {unused}")
+    if args.ter_asian_support and not (args.ter_normalized or args.ter_no_punct):
+        # sacrebleu's tercom tokenizer applies its CJK rules inside those two steps only.
+        raise CommandLineError(f"--ter-asian-support changes nothing on its own: it adds CJK rules to "
+                               f"--ter-normalized and --ter-no-punct: {call} -m {' '.join(metrics)} "
+                               f"--ter-normalized --ter-asian-support")
     filled = {name: default for name, default in DEFAULTS.items() if getattr(args, name) is None}
     return argparse.Namespace(**{**vars(args), **filled, "metrics": metrics})
 
@@ -518,6 +528,7 @@ def format_text(records, settings) -> str:
             f"BLEU settings: tokenize={bleu['tokenize']} smoothing={bleu['smoothing']} "
             f"(bleu_lab's default none, as corpus_bleu and Papineni et al. 2002; sacrebleu's command line "
             f"uses {SACREBLEU_CLI_SMOOTHING}) lowercase={bleu['lowercase']} max_order={bleu['max_order']}"
+            f" effective_order={bleu.get('effective_order', False)}"
         )
     for record in records:
         label = f"{record['file']} ({record['role']})"
@@ -589,7 +600,8 @@ examples:
 Two files without roles ('bleu-lab score a b') are refused: a could be the candidate or a reference.
 Scores are on the 0-1 scale (sacrebleu prints 100 times them). BLEU's smoothing defaults to none
 (bleu_lab's corpus_bleu and Papineni et al. 2002); sacrebleu's command line uses exp, which differs
-only when some n-gram order has no match at all (tiny files): add --smoothing exp to match it.
+only when some n-gram order has no match at all (tiny files): add --smoothing exp to match it. With
+--sentence-level sacrebleu also turns on effective order: add -eo -s exp to match its line scores.
 """
 
 
@@ -599,12 +611,13 @@ def build_parser() -> argparse.ArgumentParser:
     from .smoothing import SMOOTHING_NAMES
     from .tokenizers import TOKENIZER_NAMES
 
-    parser = argparse.ArgumentParser(
+    parser = one_line_parser(
         prog="bleu-lab",
-        description="BLEU, ROUGE, chrF and TER that show their work. "
+        description="BLEU, chrF and TER that show their work (ROUGE from Python: bleu_lab.rouge_n). "
                     "With no command: the worked examples, step by step.",
     )
-    parser.add_argument("--version", action="version", version=f"bleu-lab {__version__} ({_sacrebleu_version()})")
+    version = f"bleu-lab {__version__} ({_sacrebleu_version()})"
+    parser.add_argument("--version", action="version", version=version)
     flags = tuple(FLAG_HELP.items())
     for name, text in flags:
         parser.add_argument(f"--{name}", action="store_true", help=f"show the worked example of {text}")
@@ -631,7 +644,9 @@ def build_parser() -> argparse.ArgumentParser:
     # Default None, not ["bleu"], which "extend" would add to.
     score.add_argument("-m", "--metrics", nargs="+", action="extend", choices=METRICS, metavar="METRIC",
                        help="metrics to compute: bleu, chrf, ter (default bleu; several in one run: -m bleu chrf ter)")
-    score.add_argument("-sl", "--sentence-level", action="store_true", help="also print each line's score")
+    score.add_argument("-sl", "--sentence-level", action="store_true",
+                       help="also print each line's score (sacrebleu's -sl also turns on effective order and "
+                            "smooths with exp: add -eo -s exp to get its line scores)")
     # Names are checked by bleu_lab itself, whose one-line error suggests the closest valid name.
     # Defaults None (filled in by _check_options), as for chrF's and TER's options below.
     score.add_argument("-tok", "--tokenize", metavar="NAME",
@@ -641,6 +656,8 @@ def build_parser() -> argparse.ArgumentParser:
                             f"{SACREBLEU_CLI_SMOOTHING}): {', '.join(SMOOTHING_NAMES)}")
     score.add_argument("--max-order", type=_positive_int, default=None, help="BLEU's longest n-gram (default 4)")
     score.add_argument("-lc", "--lowercase", action="store_true", help="BLEU: lowercase before tokenizing")
+    score.add_argument("-eo", "--effective-order", action="store_true",
+                       help="BLEU: leave out the orders a line has no n-grams of (sacrebleu's sentence BLEU)")
     # Defaults None (filled in by _check_options): an option given for a metric that is not run is refused.
     score.add_argument("--chrf-char-order", type=_positive_int, help="chrF character order (default 6)")
     score.add_argument("--chrf-word-order", type=int, help="chrF word order (default 0; 2 is chrF++)")
@@ -651,7 +668,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--ter-case-sensitive", action="store_true", help="TER: do not lowercase")
     score.add_argument("--ter-normalized", action="store_true", help="TER: tercom's normalization")
     score.add_argument("--ter-no-punct", action="store_true", help="TER: remove punctuation")
-    score.add_argument("--ter-asian-support", action="store_true", help="TER: CJK support (with the two above)")
+    score.add_argument("--ter-asian-support", action="store_true",
+                       help="TER: CJK rules for the two options above (needs one of them)")
     score.add_argument("--explain", action="store_true", help="print the step-by-step explanation of each score")
     score.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
     score.add_argument("--confidence", nargs="?", const=0.95, default=None, type=_confidence_level, metavar="LEVEL",
@@ -664,6 +682,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--n-samples", type=_positive_int, default=None,
                        help="bootstrap samples (default 1000) or randomization trials (default 10000), as sacrebleu")
     score.add_argument("--seed", type=int, help="random seed of the tests (default 12345, as sacrebleu)")
+    score.add_argument("--version", action="version", version=version)  # also after the files, as in sacrebleu
     examples = commands.add_parser("examples", help="the worked examples (same as no command)")
     for name, text in flags:  # also accepted after the command: bleu-lab examples --clip
         examples.add_argument(f"--{name}", dest=f"examples_{name}", action="store_true", help=f"the example of {text}")
@@ -711,7 +730,8 @@ def main(argv=None, stdin=None) -> int:
     args, unrecognized = parser.parse_known_args(argv)
     if unrecognized:
         help_call = " ".join(["bleu-lab", *([args.command] if args.command else []), "--help"])
-        parser.error(unrecognized_arguments_message(unrecognized, _command_parser(parser, args.command), help_call))
+        command = _command_parser(parser, args.command)  # its error names it: "bleu-lab score: error: ..."
+        command.error(unrecognized_arguments_message(unrecognized, command, help_call))
     if hasattr(args, "run"):  # a subcommand that runs itself (bleu-lab notebooks)
         return args.run(args)
     if args.command != "score":

@@ -500,6 +500,24 @@ def closest_name(name, valid):
     return next(v for v in valid if str(v) == spelled[0]) if spelled else None
 
 
+def one_line_parser(**keywords):
+    """An ``argparse.ArgumentParser`` (same keywords) whose usage errors are one line on stderr:
+    "PROG: error: MESSAGE (PROG --help lists every option)", exit code 2. argparse's own print the
+    whole usage block first, which pushes the one line that matters off a small terminal.
+    Subcommands added with ``add_subparsers`` get the same kind of parser."""
+    import argparse
+
+    class OneLineParser(argparse.ArgumentParser):
+        def error(self, message):  # argparse's hook for every usage error
+            pointer = "" if "--help" in message else f" ({self.prog} --help lists every option)"
+            self.exit(2, f"{self.prog}: error: {message}{pointer}\n")
+
+        def add_subparsers(self, **more):
+            return super().add_subparsers(parser_class=OneLineParser, **more)
+
+    return OneLineParser(**keywords)
+
+
 def unrecognized_arguments_message(unrecognized: Sequence[str], parser, help_call: str) -> str:
     """argparse's "unrecognized arguments" error for ``parser`` (argparse.ArgumentParser), with the --option a
     mistyped one meant (``--tokenizer``: "Did you mean --tokenize?"), as :func:`keywords_checked` does for

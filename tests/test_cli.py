@@ -492,16 +492,39 @@ def test_version(capsys):
 def test_a_mistyped_option_gets_the_closest_one_of_its_command(capsys, argv, meant, listed):
     with pytest.raises(SystemExit) as stop:
         main(argv, stdin=Terminal())
-    assert stop.value.code == 2  # argparse's usage error, before any file is read
-    last = capsys.readouterr().err.strip().splitlines()[-1]
-    assert last.startswith("bleu-lab: error: unrecognized arguments: ")
-    assert last.endswith(f". Did you mean {meant}? ({listed} lists every option)")
+    assert stop.value.code == 2  # a usage error, before any file is read
+    (line,) = capsys.readouterr().err.strip().splitlines()  # one line: no usage block before it
+    command = listed.removesuffix(" --help")  # the command whose option it is names itself
+    assert line.startswith(f"{command}: error: unrecognized arguments: ")
+    assert line.endswith(f". Did you mean {meant}? ({listed} lists every option)")
 
 
-def test_an_unrecognized_argument_with_nothing_close_keeps_argparses_message(capsys):
+def test_an_unrecognized_argument_with_nothing_close_says_where_the_options_are(capsys):
     with pytest.raises(SystemExit):
         main(["score", "ref.txt", "--zzzzzz"], stdin=Terminal())
-    assert capsys.readouterr().err.strip().splitlines()[-1] == "bleu-lab: error: unrecognized arguments: --zzzzzz"
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "bleu-lab score: error: unrecognized arguments: --zzzzzz (bleu-lab score --help lists every option)"]
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["score", "ref.txt", "--confidence", "1.5"], "bleu-lab score: error: argument --confidence: "),
+    (["score", "ref.txt", "--format", "xml"], "bleu-lab score: error: argument --format: invalid choice: "),
+    (["score", "ref.txt", "-m", "bleurt"], "bleu-lab score: error: argument -m/--metrics: invalid choice: "),
+    (["score", "ref.txt", "--paired-bs", "--paired-ar"], "bleu-lab score: error: argument --paired-ar: not allowed "),
+])
+def test_a_bad_option_value_is_one_line_without_the_usage_block(capsys, argv, expected):
+    with pytest.raises(SystemExit) as stop:
+        main(argv, stdin=Terminal())
+    assert stop.value.code == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(expected) and line.endswith("(bleu-lab score --help lists every option)")
+
+
+def test_version_is_also_accepted_after_the_files(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["score", "ref.txt", "-i", "hyp.txt", "--version"])  # as sacrebleu accepts it
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"bleu-lab {bleu_lab.__version__} (sacrebleu {sacrebleu.__version__})"
 
 
 def test_help_has_examples_and_states_both_smoothing_defaults(capsys):
@@ -586,6 +609,10 @@ def test_a_file_of_empty_lines_is_refused_but_some_empty_lines_are_scored(tmp_pa
     (["--n-samples", "500"], "--n-samples 500: for --confidence or a paired test (two or more candidates), and "
                              "neither runs: bleu-lab score {ref} -i {hyp} --confidence --n-samples 500"),
     (["--seed", "12345"], "--seed 12345: for --confidence or a paired test"),  # the default value, given
+    # The call shown must run: a 95% interval needs at least 40 samples, so 10 becomes 1000.
+    (["--n-samples", "10", "--seed", "3"], "--n-samples 10 --seed 3: for --confidence or a paired test (two or "
+                                           "more candidates), and neither runs: bleu-lab score {ref} -i {hyp} "
+                                           "--confidence --n-samples 1000 --seed 3"),
     (["--chrf-beta", "3", "--chrf-whitespace"], "--chrf-beta 3 --chrf-whitespace: for chrF, which is not among "
                                                 "the metrics (-m bleu): bleu-lab score {ref} -i {hyp} -m bleu chrf"),
     (["--chrf-word-order", "0", "-m", "ter"], "--chrf-word-order 0: for chrF, which is not among the metrics (-m ter)"),
@@ -595,6 +622,10 @@ def test_a_file_of_empty_lines_is_refused_but_some_empty_lines_are_scored(tmp_pa
                                            "bleu-lab score {ref} -i {hyp} -m chrf bleu --tokenize intl"),
     (["-m", "ter", "-s", "exp", "-lc"], "--smoothing exp --lowercase: for BLEU, which is not among the metrics"),
     (["-m", "chrf", "--tokenize", "13a"], "--tokenize 13a: for BLEU"),  # the default value, given
+    # sacrebleu's tercom tokenizer uses asian_support only inside its normalized and no-punct steps.
+    (["-m", "ter", "--ter-asian-support"], "--ter-asian-support changes nothing on its own: it adds CJK rules to "
+                                           "--ter-normalized and --ter-no-punct: bleu-lab score {ref} -i {hyp} "
+                                           "-m ter --ter-normalized --ter-asian-support"),
 ])
 def test_options_that_cannot_apply_are_refused(tmp_path, capsys, options, message):
     ref, hyp = write(tmp_path / "ref", ["the cat is on the mat"]), write(tmp_path / "hyp", ["the cat sat"])
@@ -843,3 +874,19 @@ def test_too_few_samples_for_the_confidence_interval_are_refused(tmp_path, capsy
     err = one_line_error(capsys, "score", ref, "-i", ref, "--confidence", "--n-samples", "10")
     assert "--n-samples=10 is too few for a 95% interval" in err and "at least 40" in err
     assert err.rstrip().endswith("--confidence 0.95 --n-samples 1000")
+
+
+def test_sentence_level_with_effective_order_and_exp_gives_sacrebleus_line_scores(tmp_path, capsys):
+    # sacrebleu's -sl turns on effective order (and its command line smooths with exp); its
+    # sentence_bleu does both by default: "the cat" against "the cat sat" is 60.65, not 0.
+    references, candidates = ["the cat sat", "the dog ran home quickly"], ["the cat", "the dog ran home"]
+    ref, hyp = write(tmp_path / "ref", references), write(tmp_path / "hyp", candidates)
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-sl", "-eo", "-s", "exp")
+    expected = [sacrebleu.sentence_bleu(c, [r]).score / 100 for c, r in zip(candidates, references)]
+    assert code == 0 and expected[0] == pytest.approx(0.6065, abs=1e-4)
+    assert [f"line {i}: BLEU = {value:.4f}" for i, value in enumerate(expected, 1)] == \
+        [line.strip() for line in out.splitlines() if line.strip().startswith("line ")]
+    assert "eff:yes" in out and "effective_order=True" in out
+    # Without -eo the short line has no 3-gram, so it is 0 unsmoothed, as in corpus_bleu.
+    _, plain, _ = run(capsys, "score", ref, "-i", hyp, "-sl")
+    assert "line 1: BLEU = 0.0000" in plain and "effective_order=False" in plain

@@ -56,7 +56,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..inputs import check_path, check_real, describe, is_real_number, unrecognized_arguments_message
+from ..inputs import check_path, check_real, describe, is_real_number, one_line_parser, unrecognized_arguments_message
 from .build import check_calls, runs_check
 from .check import CHECK_NAMES
 from .runner import how_many_pass
@@ -627,11 +627,13 @@ def grade(folder: Path, out: Path, timeout: float = DEFAULT_TIMEOUT, log=print) 
 
 def main(argv=None) -> int:
     """Command line entry point: grade a folder of submissions into a CSV."""
-    parser = argparse.ArgumentParser(
+    parser = one_line_parser(
         prog="python -m bleu_lab.exercises.grade",
         description="Run every submitted lab notebook in a folder through the checks and write a CSV.",
     )
-    parser.add_argument("folder", type=Path, nargs="?", help="folder of submitted notebooks (searched recursively)")
+    # nargs="?" only because the hidden --run-one needs no folder; without it a folder is required (below).
+    parser.add_argument("folder", type=Path, nargs="?", metavar="FOLDER",
+                        help="folder of submitted notebooks (searched recursively); required")
     parser.add_argument("--out", default="results.csv", help="CSV file to write (default results.csv)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
                         help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g}, at most {MAX_TIMEOUT:g})")
