@@ -31,7 +31,13 @@ import json
 import sys
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
-from .inputs import check_samples_for_interval, one_line_parser, samples_for_interval, unrecognized_arguments_message
+from .inputs import (
+    BYTE_ORDER_MARK,
+    check_samples_for_interval,
+    one_line_parser,
+    samples_for_interval,
+    unrecognized_arguments_message,
+)
 from .ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
 
@@ -449,6 +455,15 @@ def score_files(args, stdin=None) -> tuple:
     reference_streams = [(path, read_lines(path, stdin)) for path in reference_files]
     _check_same_length([*systems, *reference_streams])
     warnings = []
+    for path, lines in [*systems, *reference_streams]:
+        if lines[0].startswith(BYTE_ORDER_MARK):
+            warnings.append(f"note: {_shown(path)} starts with a UTF-8 byte-order mark, which is not scored "
+                            f"(sacrebleu would keep it in the first word, so its score can be lower)")
+    shown_paths = [path for path, _ in systems]
+    for i, (path, lines) in enumerate(systems):
+        if path in shown_paths[:i] or lines in [other for _, other in systems[:i]]:
+            warnings.append(f"warning: the candidate {_shown(path)} is the same as an earlier one: a paired test "
+                            f"of a system against itself finds nothing (p = 1)")
     for path, lines in systems:
         for ref_path, ref_lines in reference_streams:
             if lines == ref_lines:

@@ -890,3 +890,15 @@ def test_sentence_level_with_effective_order_and_exp_gives_sacrebleus_line_score
     # Without -eo the short line has no 3-gram, so it is 0 unsmoothed, as in corpus_bleu.
     _, plain, _ = run(capsys, "score", ref, "-i", hyp, "-sl")
     assert "line 1: BLEU = 0.0000" in plain and "effective_order=False" in plain
+
+
+def test_a_byte_order_mark_is_noted_and_a_repeated_candidate_warned(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks"])
+    (tmp_path / "bom").write_bytes("\ufeffthe cat is on the mat\na dog barks\n".encode("utf-8"))
+    code, out, err = run(capsys, "score", ref, "-i", str(tmp_path / "bom"))
+    # The mark is not scored: the candidate equals the reference, BLEU 1 (sacrebleu keeps it and scores lower).
+    assert code == 0 and "BLEU = 1.0000" in out
+    assert "starts with a UTF-8 byte-order mark, which is not scored" in err
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "a dog barked"])
+    code, _, err = run(capsys, "score", ref, "-i", hyp, hyp)
+    assert code == 0 and "is the same as an earlier one: a paired test of a system against itself" in err
