@@ -1057,3 +1057,16 @@ def test_a_rounded_answer_is_told_not_to_round():
     assert "don't round" in result.hint
     wrong = check.brevity_penalty(lambda c, refs: brevity_penalty(c, refs) * 1.001)  # not a rounding: 3 digits
     assert wrong.mistake is None and "round" not in wrong.message
+
+
+SOLUTION_LABS = sorted(p.stem for p in (ROOT / "notebooks" / "exercises" / "solutions").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("lab", SOLUTION_LABS)
+def test_the_nbgrader_version_names_the_stub_nbgrader_writes(lab):
+    # nbgrader's ClearSolutions puts its default code stub, "# YOUR CODE HERE" then "raise NotImplementedError()",
+    # where a solution region was; the instructions must name that, not bleu_lab's own stub line.
+    solution = nbformat.read(ROOT / "notebooks" / "exercises" / "solutions" / f"{lab}.ipynb", as_version=4)
+    text = "\n".join(c.source for c in build.nbgrader_notebook(solution).cells if c.cell_type == "markdown")
+    assert "`# YOUR CODE HERE` and `raise NotImplementedError()`" in text
+    assert 'NotImplementedError("your code here")' not in text

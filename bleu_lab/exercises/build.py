@@ -36,6 +36,9 @@ SOLUTION_TAG = "solution"
 EXERCISE_TAG = "exercise"
 MARKER = "# SOLUTION"
 STUB_LINE = 'raise NotImplementedError("your code here")'
+# What the labs' instructions call the stub, and what nbgrader writes in its place (its default code stub).
+STUB_TEXT = "the line\n`raise NotImplementedError(\"your code here\")`"
+NBGRADER_STUB_TEXT = "the lines\n`# YOUR CODE HERE` and `raise NotImplementedError()`"
 DEFAULT_SOLUTIONS = Path("notebooks/exercises/solutions")
 DEFAULT_OUT = Path("notebooks/exercises")
 DEFAULT_NBGRADER = Path("nbgrader/source")
@@ -292,6 +295,8 @@ def nbgrader_notebook(solution):
             cell.metadata["nbgrader"] = _nbgrader_metadata(
                 "check_" + "_".join(name for name, _ in pairs), solution=False,
                 points=sum(check_points(name) for name, _ in pairs))
+        elif cell.cell_type == "markdown":  # the instructions name the stub the student will see
+            cell.source = cell.source.replace(STUB_TEXT, NBGRADER_STUB_TEXT)
         cell.metadata.pop("execution", None)
         cells.append(_retagged_without_outputs(cell, tags))
     source.cells = cells
