@@ -229,3 +229,21 @@ def test_embedding_numbers_in_the_prose_are_the_printed_ones(prose, outputs, wmt
         assert f"{value:.3f}" in prose
     assert f"{min(similarity.values()):.4f} to {max(similarity.values()):.4f}" in prose
     assert np.isclose(tau, 0.782, atol=5e-4)
+
+
+def test_the_paraphrase_credit_comes_from_the_words(prose):
+    """The word-level cosines of section 6, from wordllama's own API (normalised sentence vectors, dot product)."""
+    import wordllama
+
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+
+    def cosine(a, b):
+        first, second = model.embed([a, b], norm=True)
+        return float(np.dot(first, second))
+
+    reference = "the cat is on the mat"
+    expected = {("feline", "cat"): "0.3796", ("rug", "mat"): "0.1268", ("feline", "stock"): "-0.0808",
+                ("feline rests upon rug", reference): "0.2534", ("the stock rises upon the fund", reference): "-0.0696"}
+    for (a, b), shown in expected.items():
+        assert f"{cosine(a, b):.4f}" == shown, (a, b)
+        assert shown in prose
