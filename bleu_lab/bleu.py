@@ -193,16 +193,18 @@ def sentence_bleu(
 
 def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False) -> SentenceStats:
     """Statistics of a checked corpus: one row per sentence (:class:`bleu_lab.SentenceStats`)."""
-    candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase)
+    candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase, frozen=False)
     return count_statistics(candidate_tokens, reference_tokens, max_order)
 
 
-def tokenize_corpus(candidates, references, tokenize, lowercase):
-    """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup."""
+def tokenize_corpus(candidates, references, tokenize, lowercase, *, frozen: bool = True):
+    """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup.
+
+    ``frozen=False`` for tokens that are only counted (see :func:`bleu_lab.tokenizers.tokenize_lines_with`)."""
     function = get_tokenizer(tokenize)
-    candidate_tokens = tokenize_lines_with(candidates, function, lowercase)
+    candidate_tokens = tokenize_lines_with(candidates, function, lowercase, frozen=frozen)
     # All reference lines in one pass, then nested again per sentence.
-    flat = tokenize_lines_with(list(chain.from_iterable(references)), function, lowercase)
+    flat = tokenize_lines_with(list(chain.from_iterable(references)), function, lowercase, frozen=frozen)
     if len(flat) == len(references):  # one reference each (every list is non-empty)
         return candidate_tokens, [[tokens] for tokens in flat]
     reference_tokens, start = [], 0
@@ -217,8 +219,10 @@ def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSetti
     ``(candidate tokens of each system, reference tokens)``. ``systems`` maps the names that
     messages use to the lines (see :func:`bleu_lab.inputs.check_systems`)."""
     checked, checked_references = check_systems(systems, references, function=function, call=call)
-    candidate_tokens = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase)[0] for lines in checked]
-    _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
+    # Only counted (collect_systems, system_statistics), so the token lists need not be frozen into tuples.
+    candidate_tokens = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase, frozen=False)[0]
+                        for lines in checked]
+    _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase, frozen=False)
     return candidate_tokens, reference_tokens
 
 
