@@ -205,8 +205,8 @@ def tokenize_corpus(candidates, references, tokenize, lowercase, *, frozen: bool
     candidate_tokens = tokenize_lines_with(candidates, function, lowercase, frozen=frozen)
     # All reference lines in one pass, then nested again per sentence.
     flat = tokenize_lines_with(list(chain.from_iterable(references)), function, lowercase, frozen=frozen)
-    if len(flat) == len(references):  # one reference each (every list is non-empty)
-        return candidate_tokens, [[tokens] for tokens in flat]
+    if len(flat) == len(references):  # one reference each (every list is non-empty): each a 1-tuple, built in C
+        return candidate_tokens, list(zip(flat))
     reference_tokens, start = [], 0
     for refs in references:
         reference_tokens.append(flat[start : start + len(refs)])

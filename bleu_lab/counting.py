@@ -390,6 +390,7 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
     ([[2, 2, 2, 1, 2, 1]], [[2, 2, 1, 0, 2, 1]])
     """
     from itertools import chain
+    from operator import itemgetter
 
     import numpy as np
 
@@ -401,7 +402,7 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
     # Sentence by sentence: each system's candidate, then the references. Every key below then starts
     # sorted by sentence, which leaves the (stable) sort little to do.
     if max_refs == 1:
-        texts = list(chain.from_iterable(zip(*systems, map(_first, references))))
+        texts = list(chain.from_iterable(zip(*systems, map(itemgetter(0), references))))
     else:
         texts = list(chain.from_iterable((*candidates, *refs) for *candidates, refs in zip(*systems, references)))
     texts_per_sentence = refs_per_sentence + n_systems
@@ -466,10 +467,6 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
             live = (in_reference > 0) & (counts[:, :n_systems].max(axis=1) > 0)
             positions = positions[live[inverse] & (end_of[positions] - positions > n)]
     return matrices
-
-
-def _first(references):
-    return references[0]
 
 
 def _number_distinct(keys):

@@ -219,7 +219,7 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
         dict(zip(labels, systems)), references, settings, function=function,
         call=f"{function}({lines}, [[ref] for ref in reference_lines])",
     )
-    n_references = frozenset(len(r) for r in reference_tokens)
+    n_references = frozenset(map(len, reference_tokens))
     collected = []
     for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order):
         # The whole test set's result exactly as corpus_bleu computes it.
