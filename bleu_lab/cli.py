@@ -87,13 +87,16 @@ def read_lines(path: str, stdin=None) -> list:
         raise CommandLineError(f"cannot read {path!r}: it is a directory, not a text file") from None
     except OSError as error:
         raise CommandLineError(f"cannot read {name}: {error.strerror or error}") from None
-    if text == "":
-        raise CommandLineError(f"{name} is empty; it must hold one segment per line")
+    # A byte-order mark alone is no text (the scorers leave it out), so it does not make a file non-empty.
+    if text.removeprefix(BYTE_ORDER_MARK) == "":
+        mark = " but for a byte-order mark" if text else ""
+        raise CommandLineError(f"{name} is empty{mark}; it must hold one segment per line")
     if text.endswith("\n"):
         text = text[:-1]
     lines = [line.rstrip() for line in text.split("\n")]
-    if not any(lines):  # some empty lines are normal in a test set; only empty ones is the wrong file
-        raise CommandLineError(f"every line of {name} is empty or only spaces ({len(lines)} lines); it must hold "
+    if not any(line.removeprefix(BYTE_ORDER_MARK) for line in lines):  # some empty lines are normal; only empty ones
+        count = f"{len(lines)} line{'' if len(lines) == 1 else 's'}"
+        raise CommandLineError(f"every line of {name} is empty or only spaces ({count}); it must hold "
                                f"one segment per line: is it the right file?")
     return lines
 
@@ -176,6 +179,13 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
                 f"put each after -c (candidate) or -r (reference)"
             )
         candidates, references, how = named + files, list(args.references), "roles named with -r"
+        if not candidates and _is_piped(stdin):  # cat HYP | bleu-lab score -r REF: the piped text is the candidate
+            candidates, how = [STDIN], "roles named with -r; the candidate piped on standard input"
+        elif not candidates:
+            raise CommandLineError(
+                f"no candidate file: with -r, name it with -c: 'bleu-lab score -c HYP -r {' '.join(references)}', "
+                f"or pipe it: 'cat HYP | bleu-lab score -r {' '.join(references)}'"
+            )
     elif named:
         how = "sacrebleu's form: REF... -i HYP" if args.input else "roles named with -c"
         candidates, references = named, files
@@ -250,14 +260,17 @@ def score_bleu(systems, references, args) -> list:
             "brevity_penalty": result.brevity_penalty, "candidate_length": result.candidate_length,
             "reference_length": result.reference_length,
         }
-        if not result.settings.method.smooths and 0.0 in result.precisions[:order]:
+        # Only where the zero is an unmatched order that smoothing would lift (effective order may leave
+        # an empty order out and score above 0; a candidate with no match at all stays 0 smoothed).
+        if not result.settings.method.smooths and result.score == 0 and 0.0 in result.precisions[:order]:
             smoothed = bleu_lab.bleu_from_stats(matches.tolist(), totals.tolist(), int(c), int(r),
                                                 **{**scoring, "smoothing": SACREBLEU_CLI_SMOOTHING})
             n = result.precisions.index(0.0) + 1
-            details["note"] = (
-                f"no {n}-gram matched, so BLEU is 0 without smoothing; with sacrebleu's command-line "
-                f"default (--smoothing {SACREBLEU_CLI_SMOOTHING}) it is {smoothed.score:.4f}"
-            )
+            if smoothed.score > 0:
+                details["note"] = (
+                    f"no {n}-gram matched, so BLEU is 0 without smoothing; with sacrebleu's command-line "
+                    f"default (--smoothing {SACREBLEU_CLI_SMOOTHING}) it is {smoothed.score:.4f}"
+                )
         sentence_scores = None
         if args.sentence_level:
             # Each row scored as its own sentence (for nltk's methods, its own last sentence too).

@@ -174,14 +174,16 @@ EXAMPLE_HUMAN = {"A": 0.2, "B": -0.1, "C": 0.05}
 
 
 def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: int = 3, *,
-            function: str = "correlation", varying: bool = False) -> tuple:
+            function: str = "correlation", varying: bool = False, label: str = "metric",
+            call: str | None = None) -> tuple:
     """The systems scored by both, in the human order, and their two score lists (checked finite numbers).
 
     ``varying``: refuse a score list that gives every system the same value, which has no correlation.
+    ``label`` names the metric argument in messages, ``call`` is the right call they show.
     """
     # Three systems, so that the example runs for correlation and plot_metric_vs_human too.
-    call = f"{function}({EXAMPLE_METRIC!r}, {EXAMPLE_HUMAN!r})"
-    for name, scores in (("metric", metric), ("human", human)):
+    call = call or f"{function}({EXAMPLE_METRIC!r}, {EXAMPLE_HUMAN!r})"
+    for name, scores in ((label, metric), ("human", human)):
         if not isinstance(scores, Mapping):
             raise TypeError(
                 f"{name} scores must be a mapping from system name to score, not {type(scores).__name__}. "
@@ -194,7 +196,7 @@ def _paired(metric: Mapping[str, float], human: Mapping[str, float], at_least: i
             f"Check that the system names match."
         )
     lists = []
-    for name, scores in (("metric", metric), ("human", human)):
+    for name, scores in ((label, metric), ("human", human)):
         for system in systems:
             value = scores[system]
             if hasattr(value, "score") and not is_real_number(value):
@@ -392,13 +394,13 @@ def kendall_difference(
     confidence = check_confidence(confidence)
     n_resamples = _checked_resamples(n_resamples)
     seed = seed_to_use(seed)
-    systems, x_a, y = _paired(a, human, function="kendall_difference", varying=True)
-    systems_b, x_b, _ = _paired(b, human, function="kendall_difference", varying=True)
+    call = "kendall_difference(bleu_scores, chrf_scores, human_scores), each a {system: score} mapping"
+    systems, x_a, y = _paired(a, human, function="kendall_difference", varying=True, label="a", call=call)
+    systems_b, x_b, _ = _paired(b, human, function="kendall_difference", varying=True, label="b", call=call)
     if systems_b != systems:
         only = sorted(set(systems) ^ set(systems_b))
         raise ValueError(f"a and b must score the same systems (with a human score); only one of them scores "
-                         f"{', '.join(map(repr, only))}. Right: kendall_difference(bleu_scores, chrf_scores, "
-                         f"human_scores) over the same systems")
+                         f"{', '.join(map(repr, only))}. Right: {call}, over the same systems")
 
     def difference(first, second, people):
         return _kendall(first, people) - _kendall(second, people)

@@ -42,7 +42,7 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
-from .inputs import describe, is_sequence, is_whole_number, refuse_unordered, separate_references
+from .inputs import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -530,13 +530,20 @@ def _invisible_difference_notes(texts) -> list[str]:
     invisible characters, and letters written in another Unicode normal form (e + combining accent
     against the one character é)."""
     notes = []
-    sample = "".join(texts)[:20000]
+    if any(text.startswith(BYTE_ORDER_MARK) for text in texts):
+        # bleu_lab strips a leading mark (a file saved as "UTF-8 with BOM"); sacrebleu keeps it in the first word.
+        notes.append("A text starts with a byte-order mark (U+FEFF), which bleu_lab leaves out; sacrebleu keeps it "
+                     "in the first word, so its number below can be lower.")
+    sample = "".join(text[1:] if text.startswith(BYTE_ORDER_MARK) else text for text in texts)[:20000]
     found = sorted({character for character in sample if character in _INVISIBLE})
     if found:
         names = ", ".join(f"{_INVISIBLE[c]} (U+{ord(c):04X})" for c in found)
         notes.append(f"The text holds an invisible character, {names}: a word with it never matches the same "
                      f"word without it.")
-    if any(not unicodedata.is_normalized("NFC", text[:20000]) for text in texts):
+    decomposed = [not unicodedata.is_normalized("NFC", text[:20000]) for text in texts]
+    precomposed = [unicodedata.normalize("NFD", text[:20000]) != text[:20000] for text in texts]
+    # Only a mix of the two forms keeps look-alike words apart; texts all written one way match each other.
+    if any(decomposed) and any(p and not d for p, d in zip(precomposed, decomposed)):
         notes.append("Some letters are written as a base letter plus a combining accent (e + U+0301) instead "
                      "of one character (\u00e9): they look the same as the one-character form but never match "
                      "it. Normalize every text first: unicodedata.normalize('NFC', text).")
@@ -593,7 +600,7 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
             f"A smoothing such as 'exp' or 'method1' gives partial credit."
         )
     empty = [n for n, t in enumerate(result.totals, 1) if n > 1 and t == 0]
-    if result.settings.smoothing == "add-k" and empty:
+    if result.settings.smoothing == "add-k" and empty and result.counts and result.counts[0] > 0:
         # sacrebleu's add-k: (m + k) / (t + k) for every order from 2 up, so 0/0 becomes k/k = 1.
         orders = ", ".join(f"{n}-grams" for n in empty)
         notes.append(f"add-k adds {result.settings.smooth_value:g} to the matches and the total of every order "

@@ -902,3 +902,42 @@ def test_a_byte_order_mark_is_noted_and_a_repeated_candidate_warned(tmp_path, ca
     hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "a dog barked"])
     code, _, err = run(capsys, "score", ref, "-i", hyp, hyp)
     assert code == 0 and "is the same as an earlier one: a paired test of a system against itself" in err
+
+
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter"])
+def test_references_named_with_no_candidate_are_refused_or_read_from_the_pipe(tmp_path, capsys, metric):
+    ref = write(tmp_path / "ref", ["the cat is on the mat"])
+    code, out, err = run(capsys, "score", "-r", ref, "-m", metric)  # nothing piped: it used to crash
+    assert code == 2 and out == ""
+    assert err.strip() == (f"bleu-lab score: error: no candidate file: with -r, name it with -c: "
+                           f"'bleu-lab score -c HYP -r {ref}', or pipe it: 'cat HYP | bleu-lab score -r {ref}'")
+    # Piped, the candidate is standard input, as in the positional form (and it is scored).
+    code, out, err = run(capsys, "score", "-r", ref, "-m", metric, "--format", "json",
+                         stdin=io.BytesIO(b"the cat is on the mat\n"))
+    assert code == 0, err
+    assert len(json.loads(out)["systems"]) == 1
+
+
+def test_the_smoothing_note_never_contradicts_the_score(tmp_path, capsys):
+    # With effective order, the empty 3- and 4-gram orders of these short lines are left out: sacrebleu's
+    # BLEU(effective_order=True) gives 91.29, so a note saying "BLEU is 0 without smoothing" would be false.
+    ref = write(tmp_path / "ref", ["a b", "c", "", "d e f"])
+    hyp = write(tmp_path / "hyp", ["a b", "c", "z", "d e"])
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-eo", "-s", "none")
+    expected = BLEU(effective_order=True, smooth_method="none").corpus_score(
+        ["a b", "c", "z", "d e"], [["a b", "c", "", "d e f"]]).score / 100
+    assert code == 0 and f"BLEU = {expected:.4f}" in out and "note:" not in out
+    # Nothing matched at all: smoothing cannot help, so no note offers it.
+    other = write(tmp_path / "other", ["x y z w", "v", "u", "t s"])
+    code, out, _ = run(capsys, "score", ref, "-i", other)
+    assert code == 0 and "BLEU = 0.0000" in out and "note:" not in out
+
+
+def test_a_file_of_only_a_byte_order_mark_is_empty(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat"])
+    mark = tmp_path / "mark"
+    mark.write_bytes(b"\xef\xbb\xbf")
+    assert f"{str(mark)!r} is empty but for a byte-order mark" in one_line_error(capsys, "score", ref, "-i", str(mark))
+    mark.write_bytes(b"\xef\xbb\xbf\n")
+    assert (f"every line of {str(mark)!r} is empty or only spaces (1 line);"
+            in one_line_error(capsys, "score", ref, "-i", str(mark)))

@@ -569,6 +569,28 @@ def test_only_the_check_calls_of_a_cell_are_left_out():
     assert callable(namespace["f"]) and namespace["y"] == 2 and "r" not in namespace
 
 
+def test_a_function_defined_in_a_block_with_its_check_call_is_kept():
+    # The block stays, without its check call: the def inside it runs.
+    source = ("if True:\n    def f(x):\n        return x\n    check.ngrams(f)\n"
+              "try:\n    def g(x):\n        return x\n    r = check.ngrams(g)\nexcept ValueError:\n    pass\n"
+              "with open(__file__ if False else 'x', 'w') if False else __import__('contextlib').nullcontext():\n"
+              "    check.ngrams(f)\n")
+    namespace = {}
+    exec(grade.cell_code(source, 1), namespace)
+    assert callable(namespace["f"]) and callable(namespace["g"]) and "r" not in namespace
+
+
+def test_a_dropped_result_is_not_confused_with_a_local_of_the_same_name_and_is_dropped_in_later_cells():
+    # `result` is a local of h, not a read of the dropped check result, so h stays; a later cell's
+    # `assert result.passed` goes with the call it depended on.
+    dropped = set()
+    namespace = {}
+    exec(grade.cell_code("result = check.ngrams(f)\ndef h(x):\n    result = x\n    return result\n", 1, dropped),
+         namespace)
+    exec(grade.cell_code("assert result.passed\nz = h(3)\n", 2, dropped), namespace)
+    assert namespace["z"] == 3 and dropped == {"result"}
+
+
 def _lab2_without_corpus_check(keep_the_stub: bool):
     notebook = _drop_check_cell(nbformat.read(LAB2, as_version=4), "corpus_bleu")
     stub = 'def corpus_bleu(candidates, list_of_references):\n    raise NotImplementedError("your code here")\n'

@@ -560,3 +560,17 @@ def test_the_meta_evaluation_plots_name_themselves_for_a_wrong_ax():
     with pytest.raises(TypeError, match=r"not the pyplot module\. Right: fig, ax = plt\.subplots\(\); "
                                         r"plot_metric_vs_human\(\.\.\., ax=ax\)"):
         meta.plot_metric_vs_human(METRIC, HUMAN, ax=plt)
+
+
+@pytest.mark.parametrize("a, b, error, message", [
+    ([1, 2, 3], METRIC, TypeError, "a scores must be a mapping from system name to score, not list"),
+    (METRIC, {**METRIC, "B": "4"}, TypeError, "the b score of 'B' is the string '4'"),
+    (METRIC, dict.fromkeys(METRIC, 1.0), ValueError, "the b gives every system the same score (1)"),
+])
+def test_kendall_difference_names_the_argument_at_fault(a, b, error, message):
+    with pytest.raises(error) as caught:
+        meta.kendall_difference(a, b, HUMAN)
+    text = str(caught.value)
+    assert message in text
+    assert text.endswith("Right: kendall_difference(bleu_scores, chrf_scores, human_scores), each a "
+                         "{system: score} mapping")

@@ -1103,3 +1103,21 @@ def test_widgets_take_their_arguments_at_both_ends():
     with pytest.raises(TypeError, match="on must be True or False, not the string 'no'"):
         widget.set_presenter("no")  # "no" is not read as true
     assert not widget.presenter.value and "bl-presenter" not in widget._dom_classes
+
+
+def test_look_alike_notes_only_where_they_explain_the_score():
+    import unicodedata
+
+    # Every text written the same (decomposed) way: the words match, BLEU 1, no note about accents.
+    text = unicodedata.normalize("NFD", "le café est sur la table")
+    view = compute_playground(text, [text])
+    assert view.score == 1.0 and not any("combining accent" in note for note in view.notes)
+    # A leading byte-order mark is left out by bleu_lab (sacrebleu keeps it): its own note, not "invisible".
+    view = compute_playground("\ufeffthe cat sat on the mat", ["the cat sat on the mat"])
+    assert view.score == 1.0
+    assert any("starts with a byte-order mark" in note for note in view.notes)
+    assert not any("invisible character" in note for note in view.notes)
+    # add-k when nothing matches: sacrebleu stops at the empty unigrams, so BLEU is 0 and no note says
+    # the missing orders count as perfect.
+    view = compute_playground("dog", ["the cat sat"], smoothing="add-k")
+    assert view.score == 0.0 and not any("add-k adds" in note for note in view.notes)

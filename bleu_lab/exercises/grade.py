@@ -245,26 +245,60 @@ def _limit_memory() -> None:
         pass
 
 
-def cell_code(source: str, number: int):
+def cell_code(source: str, number: int, dropped: set | None = None):
     """A code cell compiled to run in the grader: without the statements that call ``check.<name>(...)``.
 
     Only those statements go, so a function defined in the same cell as its check call is still
-    defined. Statements that use what a dropped one assigned go too (``result = check.ngrams(ngrams)``
-    then ``assert result.passed``): they would fail only because the call was dropped. The checks
-    themselves run once, after every cell, and the outputs stored in the notebook are never read.
-    Raises ``SyntaxError``.
+    defined, also inside an ``if``, ``for``, ``while``, ``with`` or ``try`` block (the block stays, without
+    its check calls). Statements that use what a dropped one assigned go too (``result = check.ngrams(ngrams)``
+    then ``assert result.passed``, in this cell or a later one: pass the same ``dropped`` set for every
+    cell): they would fail only because the call was dropped. The checks themselves run once, after every
+    cell, and the outputs stored in the notebook are never read. Raises ``SyntaxError``.
     """
     filename = f"<code cell {number}>"
     tree = ast.parse(_without_magics(source), filename)
-    kept: list = []
-    dropped: set = set()  # names assigned by dropped statements
-    for statement in tree.body:
-        if runs_check(statement) or _names(statement, ast.Load) & dropped:
-            dropped |= _names(statement, ast.Store)
-        else:
+    tree.body = _without_check_calls(tree.body, set() if dropped is None else dropped)
+    return compile(ast.fix_missing_locations(tree), filename, "exec")
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+
+
+def _without_check_calls(statements: list, dropped: set) -> list:
+    """``statements`` without those that run a check or read a name a dropped statement assigned;
+    ``dropped`` collects the names those assigned. A ``def`` or ``class`` always stays (it runs nothing
+    now); a block whose own header is clean stays, with its blocks cleaned the same way."""
+    kept: list[ast.stmt] = []
+    for statement in statements:
+        if isinstance(statement, _DEFINITIONS):
             kept.append(statement)
-    tree.body = kept
-    return compile(tree, filename, "exec")
+        elif not runs_check(statement) and not _names_read(statement) & dropped:
+            kept.append(statement)
+        elif isinstance(statement, _BLOCKS) and not any(
+            runs_check(part) or _names_read(part) & dropped for part in _block_header(statement)
+        ):
+            for field in ("body", "orelse", "finalbody"):
+                if getattr(statement, field, None):
+                    setattr(statement, field, _without_check_calls(getattr(statement, field), dropped))
+            for handler in getattr(statement, "handlers", []):
+                handler.body = _without_check_calls(handler.body, dropped) or [ast.Pass()]
+            statement.body = statement.body or [ast.Pass()]  # a block cannot be empty
+            kept.append(statement)
+        else:
+            dropped |= _names(statement, ast.Store)
+    return kept
+
+
+def _block_header(statement) -> list:
+    """The parts of a block statement that run before its body: a test, an iterable, context managers."""
+    if isinstance(statement, (ast.If, ast.While)):
+        return [statement.test]
+    if isinstance(statement, (ast.For, ast.AsyncFor)):
+        return [statement.iter]
+    if isinstance(statement, (ast.With, ast.AsyncWith)):
+        return list(statement.items)
+    return []  # try: nothing runs before its body
 
 
 def _names(node, context) -> set:
@@ -272,12 +306,24 @@ def _names(node, context) -> set:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, context)}
 
 
+def _names_read(node) -> set:
+    """The names ``node`` reads where it runs: not inside a nested ``def``, ``lambda`` or ``class``, whose
+    own locals may share a name with a dropped result without reading it."""
+    if isinstance(node, (*_DEFINITIONS, ast.Lambda)):
+        return set()
+    found = {node.id} if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) else set()
+    for child in ast.iter_child_nodes(node):
+        found |= _names_read(child)
+    return found
+
+
 def _run_cells(notebook: dict, namespace: dict, event) -> None:
     """Run the notebook's code cells in ``namespace``; each error becomes an ``error`` event, never a stop."""
+    dropped: set = set()  # names assigned by dropped check calls, in any cell so far
     for number, source in enumerate(_code_cells(notebook), start=1):
         event(kind="cell", cell=number)
         try:
-            exec(cell_code(source, number), namespace)
+            exec(cell_code(source, number, dropped), namespace)
         except (Exception, SystemExit) as error:  # the student's error goes in the CSV
             if isinstance(error, SyntaxError):
                 text = f"{type(error).__name__} at line {error.lineno}: {error.msg}"
