@@ -472,9 +472,8 @@ def score_files(args, stdin=None) -> tuple:
         if lines[0].startswith(BYTE_ORDER_MARK):
             warnings.append(f"note: {_shown(path)} starts with a UTF-8 byte-order mark, which is not scored "
                             f"(sacrebleu would keep it in the first word, so its score can be lower)")
-    shown_paths = [path for path, _ in systems]
     for i, (path, lines) in enumerate(systems):
-        if path in shown_paths[:i] or lines in [other for _, other in systems[:i]]:
+        if any(lines == earlier for _, earlier in systems[:i]):  # the same file twice, or two equal files
             warnings.append(f"warning: the candidate {_shown(path)} is the same as an earlier one: a paired test "
                             f"of a system against itself finds nothing (p = 1)")
     for path, lines in systems:

@@ -534,7 +534,7 @@ def _invisible_difference_notes(texts) -> list[str]:
         # bleu_lab strips a leading mark (a file saved as "UTF-8 with BOM"); sacrebleu keeps it in the first word.
         notes.append("A text starts with a byte-order mark (U+FEFF), which bleu_lab leaves out; sacrebleu keeps it "
                      "in the first word, so its number below can be lower.")
-    sample = "".join(text[1:] if text.startswith(BYTE_ORDER_MARK) else text for text in texts)[:20000]
+    sample = "".join(text.removeprefix(BYTE_ORDER_MARK) for text in texts)[:20000]
     found = sorted({character for character in sample if character in _INVISIBLE})
     if found:
         names = ", ".join(f"{_INVISIBLE[c]} (U+{ord(c):04X})" for c in found)

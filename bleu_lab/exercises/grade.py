@@ -286,7 +286,7 @@ def _without_check_calls(statements: list, dropped: set) -> list:
             statement.body = statement.body or [ast.Pass()]  # a block cannot be empty
             kept.append(statement)
         else:
-            dropped |= _names(statement, ast.Store)
+            dropped |= _names_assigned(statement)
     return kept
 
 
@@ -301,9 +301,9 @@ def _block_header(statement) -> list:
     return []  # try: nothing runs before its body
 
 
-def _names(node, context) -> set:
-    """The plain names a statement reads (``ast.Load``) or assigns (``ast.Store``)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, context)}
+def _names_assigned(node) -> set:
+    """The plain names a statement assigns."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
 def _names_read(node) -> set:
