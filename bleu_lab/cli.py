@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
@@ -158,6 +159,29 @@ def _is_piped(stdin) -> bool:
         return False
 
 
+ROLE_OPTIONS = ("files", "input", "candidates", "references", "system")
+
+
+def other_options(args, *leave_out: str) -> str:
+    """The options the user gave besides the files (and ``leave_out``), as they go on a command line
+    (" -sl --format json"): a call suggested in an error keeps them, so that it can be run as it is."""
+    shown = []
+    for action in _command_parser(build_parser(), "score")._actions:
+        name = action.dest
+        value = getattr(args, name, None)
+        if not action.option_strings or name in ROLE_OPTIONS or name in leave_out or value in (None, False, []):
+            continue
+        if value == action.default or name in ("help", "version"):
+            continue
+        flag = action.option_strings[0]
+        if value is True:
+            shown.append(flag)
+        else:
+            values = value if isinstance(value, list) else [value]
+            shown.append(" ".join([flag, *(f"{v:g}" if isinstance(v, float) else str(v) for v in values)]))
+    return "".join(f" {part}" for part in shown)
+
+
 def resolve_roles(args, stdin) -> tuple[list, list, str]:
     """(candidate files, reference files, how the roles were read). Never guesses between two readings.
 
@@ -168,6 +192,7 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
       references-first (sacrebleu's): refused, with both right calls, even with standard input piped
       (``cat HYP | bleu-lab score REF1 REF2`` is written ``... REF1 REF2 -i -``).
     """
+    options = other_options(args)
     named = list(args.input or []) + list(args.candidates or [])
     if args.input and args.candidates:
         raise CommandLineError("give the candidates with -i (sacrebleu's name) or -c, not both")
@@ -183,8 +208,8 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
             candidates, how = [STDIN], "roles named with -r; the candidate piped on standard input"
         elif not candidates:
             raise CommandLineError(
-                f"no candidate file: with -r, name it with -c: 'bleu-lab score -c HYP -r {' '.join(references)}', "
-                f"or pipe it: 'cat HYP | bleu-lab score -r {' '.join(references)}'"
+                f"no candidate file: with -r, name it with -c: 'bleu-lab score -c HYP -r {' '.join(references)}"
+                f"{options}', or pipe it: 'cat HYP | bleu-lab score -r {' '.join(references)}{options}'"
             )
     elif named:
         how = "sacrebleu's form: REF... -i HYP" if args.input else "roles named with -c"
@@ -193,10 +218,10 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
         first, rest = files[0], " ".join(files[1:])
         raise CommandLineError(
             f"which file is the candidate? 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
-            f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). "
-            f"Write 'bleu-lab score -c {first} -r {rest}' or, as in sacrebleu, "
-            f"'bleu-lab score {' '.join(files[:-1])} -i {files[-1]}' (with the candidate piped in: "
-            f"'bleu-lab score {' '.join(files)} -i -')"
+            f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). If it is {first}: "
+            f"'bleu-lab score -c {first} -r {rest}{options}'; if it is {files[-1]}: 'bleu-lab score "
+            f"{' '.join(files[:-1])} -i {files[-1]}{options}' (sacrebleu's form; with the candidate piped in: "
+            f"'bleu-lab score {' '.join(files)} -i -{options}')"
         )
     elif files and _is_piped(stdin):
         candidates, references, how = [STDIN], files, "sacrebleu's form: the candidate piped on standard input"
@@ -418,32 +443,38 @@ def _check_options(args, candidates, references):
         return " ".join(shown)
 
     metrics = list(dict.fromkeys(args.metrics or DEFAULTS["metrics"]))  # -m bleu -m bleu scores BLEU once
-    refs, call = " ".join(references), f"bleu-lab score {' '.join(references)} -i {' '.join(candidates)}"
+    refs = " ".join(references)
+
+    def call(*leave_out):  # the right call shown: the user's files and the options the message does not set
+        return f"bleu-lab score {refs} -i {' '.join(candidates)}{other_options(args, *leave_out)}"
+
     paired = given("paired_bs", "paired_ar")
     if paired and len(candidates) < 2:
         raise CommandLineError(f"{paired} compares two or more systems, and {candidates[0]} is the only candidate: "
-                               f"bleu-lab score {refs} -i {candidates[0]} SYSTEM {paired}")
+                               f"bleu-lab score {refs} -i {candidates[0]} SYSTEM{other_options(args)}")
     sampling = given("n_samples", "seed")
     if args.confidence is not None and args.n_samples is not None:
         check_samples_for_interval(args.n_samples, args.confidence, name="--n-samples",
-                                   right=f"Right: {call} --confidence {args.confidence:g} --n-samples 1000")
+                                   right=f"Right: {call('confidence', 'n_samples')} --confidence "
+                                         f"{args.confidence:g} --n-samples 1000")
     if sampling and args.confidence is None and len(candidates) < 2:
         # The call shown must work: --confidence (95%) needs enough samples (samples_for_interval).
         enough = args.n_samples is None or args.n_samples >= samples_for_interval(0.95)
         fixed = sampling if enough else sampling.replace(f"--n-samples {args.n_samples}", "--n-samples 1000")
         raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
-                               f"and neither runs: {call} --confidence {fixed}")
+                               f"and neither runs: {call('n_samples', 'seed')} --confidence {fixed}")
     for metric, name, options in (("bleu", "BLEU", BLEU_OPTIONS), ("chrf", "chrF", CHRF_OPTIONS),
                                   ("ter", "TER", TER_OPTIONS)):
         unused = given(*options)
         if unused and metric not in metrics:
             chosen = " ".join(metrics)
             raise CommandLineError(f"{unused}: for {name}, which is not among the metrics (-m {chosen}): "
-                                   f"{call} -m {chosen} {metric} {unused}")
+                                   f"{call('metrics', *options)} -m {chosen} {metric} {unused}")
     if args.ter_asian_support and not (args.ter_normalized or args.ter_no_punct):
         # sacrebleu's tercom tokenizer applies its CJK rules inside those two steps only.
         raise CommandLineError(f"--ter-asian-support changes nothing on its own: it adds CJK rules to "
-                               f"--ter-normalized and --ter-no-punct: {call} -m {' '.join(metrics)} "
+                               f"--ter-normalized and --ter-no-punct: {call('metrics', 'ter_asian_support')} "
+                               f"-m {' '.join(metrics)} "
                                f"--ter-normalized --ter-asian-support")
     filled = {name: default for name, default in DEFAULTS.items() if getattr(args, name) is None}
     return argparse.Namespace(**{**vars(args), **filled, "metrics": metrics})
@@ -773,12 +804,38 @@ def main(argv=None, stdin=None) -> int:
         return EXIT_USAGE
 
 
+# The library's keywords as this command's options, for the library's messages printed here.
+KEYWORD_OPTIONS = {"smoothing": "-s", "tokenize": "--tokenize", "max_order": "--max-order", "effective_order": "-eo",
+                   "lowercase": "-lc", "char_order": "--chrf-char-order", "word_order": "--chrf-word-order",
+                   "beta": "--chrf-beta"}
+_KEYWORD_SETTING = re.compile(r"\b(" + "|".join(KEYWORD_OPTIONS) + r") ?= ?('[^']*'|True|-?\d+(?:\.\d+)?)")
+_KEYWORD_NAME = re.compile(r"\b(" + "|".join(name for name in KEYWORD_OPTIONS if "_" in name) + r")\b")
+
+
+def in_option_terms(message: str) -> str:
+    """A library message in this command's terms: ``smoothing='exp'`` becomes ``-s exp``,
+    ``effective_order=True`` ``-eo``, and a bare ``max_order`` ``--max-order``.
+
+    >>> in_option_terms("smoothing='method6' needs max_order = 3; e.g. smoothing='exp' with effective_order=True")
+    '-s method6 needs --max-order 3; e.g. -s exp with -eo'
+    """
+    def setting(match):
+        option, value = KEYWORD_OPTIONS[match[1]], match[2].strip("'")
+        return option if value == "True" else f"{option} {value}"
+
+    message = _KEYWORD_SETTING.sub(setting, message)
+    return _KEYWORD_NAME.sub(lambda match: KEYWORD_OPTIONS[match[1]], message)
+
+
 def _score_command(args, stdin) -> int:
     """``bleu-lab score``: score, then print the warnings and the scores; bad input returns EXIT_USAGE."""
     try:
         records, settings, warnings = score_files(args, stdin)
-    except (CommandLineError, TypeError, ValueError) as error:
+    except CommandLineError as error:
         print(f"bleu-lab score: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (TypeError, ValueError) as error:  # the library's checks of the options, in its Python terms
+        print(f"bleu-lab score: error: {in_option_terms(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     for warning in warnings:
         print(f"bleu-lab score: {warning}", file=sys.stderr)

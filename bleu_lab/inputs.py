@@ -605,8 +605,9 @@ def check_order(n, name: str, *, limit: int = MAX_ORDER) -> int:
         raise ValueError(f"{name} must be at least 1 (1 = unigrams), got {n}")
     if n > limit:
         raise ValueError(
-            f"{name} = {n} is above bleu_lab's limit of {limit} n-gram orders (BLEU uses 4; an n-gram longer "
-            f"than every sentence has no occurrence, so higher orders only cost time and memory)"
+            f"{name} = {n} is above bleu_lab's limit of {limit} n-gram orders (BLEU uses 4, chrF 6 characters, "
+            f"ROUGE-N 1 or 2; an n-gram longer than every sentence has no occurrence, so higher orders only cost "
+            f"time and memory)"
         )
     return int(n)
 

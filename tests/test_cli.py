@@ -10,6 +10,8 @@ import io
 import json
 import logging
 import math
+import re
+import shlex
 import subprocess
 import sys
 
@@ -909,8 +911,10 @@ def test_references_named_with_no_candidate_are_refused_or_read_from_the_pipe(tm
     ref = write(tmp_path / "ref", ["the cat is on the mat"])
     code, out, err = run(capsys, "score", "-r", ref, "-m", metric)  # nothing piped: it used to crash
     assert code == 2 and out == ""
+    # The calls shown keep the user's other options (here -m), so they can be run as they are.
     assert err.strip() == (f"bleu-lab score: error: no candidate file: with -r, name it with -c: "
-                           f"'bleu-lab score -c HYP -r {ref}', or pipe it: 'cat HYP | bleu-lab score -r {ref}'")
+                           f"'bleu-lab score -c HYP -r {ref} -m {metric}', or pipe it: "
+                           f"'cat HYP | bleu-lab score -r {ref} -m {metric}'")
     # Piped, the candidate is standard input, as in the positional form (and it is scored).
     code, out, err = run(capsys, "score", "-r", ref, "-m", metric, "--format", "json",
                          stdin=io.BytesIO(b"the cat is on the mat\n"))
@@ -941,3 +945,34 @@ def test_a_file_of_only_a_byte_order_mark_is_empty(tmp_path, capsys):
     mark.write_bytes(b"\xef\xbb\xbf\n")
     assert (f"every line of {str(mark)!r} is empty or only spaces (1 line);"
             in one_line_error(capsys, "score", ref, "-i", str(mark)))
+
+
+def test_a_suggested_call_keeps_the_other_options_and_runs(tmp_path, capsys):
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "a dog"])
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "the dog"])
+    code, _, err = run(capsys, "score", "-sl", "--format", "json", "-s", "exp", hyp, ref)
+    assert code == 2
+    suggested = re.findall(r"'(bleu-lab score [^']*)'", err)
+    assert f"bleu-lab score -c {hyp} -r {ref} -sl -s exp --format json" in suggested
+    # The suggestion, run as shown, scores line by line in JSON with exp smoothing.
+    code, out, err = run(capsys, *shlex.split(f"bleu-lab score -c {hyp} -r {ref} -sl -s exp --format json")[1:])
+    assert code == 0, err
+    payload = json.loads(out)
+    bleu = payload["systems"][0]["scores"]["BLEU"]
+    assert len(bleu["sentence_scores"]) == 2 and "smooth:exp" in bleu["signature"]
+
+
+@pytest.mark.parametrize("options, expected", [
+    # The library's keyword messages, spelled as the command's options (no Python syntax on a command line).
+    (["-eo", "-s", "method1"], "-eo is sacrebleu's option and -s method1 is nltk's"),
+    (["-eo", "-s", "method1"], "e.g. -s exp with -eo"),
+    (["-s", "method6", "--max-order", "2"], "-s method6 needs at least 3 orders"),
+    (["--max-order", "200"], "--max-order 200 is above bleu_lab's limit of 100"),
+    (["-m", "chrf", "--chrf-word-order", "-1"], "--chrf-word-order must be 0 or more"),
+])
+def test_library_errors_are_spelled_as_options(tmp_path, capsys, options, expected):
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat"])
+    ref = write(tmp_path / "ref", ["the cat is on the mat"])
+    code, out, err = run(capsys, "score", *options, "-c", hyp, "-r", ref)
+    assert code == 2 and out == ""
+    assert expected in err and not re.search(r"[a-z_]{3,} ?= ?\S", err), err  # no keyword=value left
