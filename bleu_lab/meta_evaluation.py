@@ -748,7 +748,7 @@ def plot_metric_vs_human(
     x_low, x_high = min(x), max(x)
     y_low, y_high = min(y), max(y)
     width, height = (x_high - x_low) or 1.0, (y_high - y_low) or 1.0
-    label_x = x_high + 0.12 * width
+    label_x = x_high + 0.07 * width
     # Room for the label column on the right and, above and below, for labels pushed past the points.
     ax.set_xlim(x_low - 0.08 * width, x_high + 0.85 * width)
     ax.set_ylim(y_low - 0.15 * height, y_high + 0.15 * height)
@@ -772,6 +772,13 @@ def plot_metric_vs_human(
         extent = probe.get_window_extent()
         sizes.append((extent.width, extent.height))
         probe.remove()
+    # The right edge: just past the widest label in the column, so the plot keeps no empty band there.
+    # (The axes' width in pixels stays as it is; the data range shown sets how far a pixel reaches.)
+    frame = ax.get_window_extent()
+    x_min = x_low - 0.08 * width
+    room = max(0.3, 1 - (max(w for w, _ in sizes) + 12) / frame.width)
+    ax.set_xlim(x_min, x_min + (label_x - x_min) / room)
+    ax.figure.draw_without_rendering()
     frame = ax.get_window_extent()
     spots = _label_layout(
         [tuple(p) for p in ax.transData.transform(list(zip(x, y)))], sizes,

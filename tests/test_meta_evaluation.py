@@ -194,6 +194,8 @@ def test_scatter_labels_neither_overlap_nor_leave_the_figure():
     for label, box in zip(labels, boxes):
         assert axes_box.x0 <= box.x0 and box.x1 <= axes_box.x1, label.get_text()
         assert axes_box.y0 <= box.y0 and box.y1 <= axes_box.y1, label.get_text()
+    # No empty band on the right: the widest label ends near the axes' edge (it used to leave a fifth free).
+    assert axes_box.x1 - max(box.x1 for box in boxes) < 0.05 * axes_box.width
     assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title()
     # The series' style: regular-weight labels (bold DejaVu Sans reads as a serif at notebook sizes).
     assert ax.xaxis.label.get_fontweight() == "normal" and ax.xaxis.label.get_fontsize() >= 13
