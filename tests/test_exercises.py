@@ -843,9 +843,11 @@ def test_the_first_line_counts_the_passing_cases_before_naming_the_failing_one()
     """'case 8 of 8 fails' read as '7 of 8 pass' when none passed: the count of passing cases comes first."""
     result = check.ngrams(ngrams_swapped)  # fails every case
     header = result.message.splitlines()[0]
-    assert header == "✗ check.ngrams: 0 of 8 cases pass; the smallest failing one is case 6: an empty sentence"
-    assert "of 8 fails" not in result.summary
-    assert result.summary.startswith(header + " (expected Counter(), raised TypeError")
+    # Not the empty sentence, which is smaller: an ordinary case comes before the edge cases, so a
+    # function wrong everywhere is not sent to the empty input (and its note) first.
+    assert header == "✗ check.ngrams: 0 of 8 cases pass; start with failing case 8: one token"
+    assert "of 8 fails" not in result.summary and "This case:" not in result.message
+    assert result.summary.startswith(header + " (expected Counter({('cat',): 1}), raised TypeError")
 
 
 def test_one_passing_case_is_singular():
@@ -914,8 +916,12 @@ def precision_closest_reference_total(candidate, references, n):
 def test_a_case_that_shows_a_mistake_is_shown_only_if_the_answer_there_is_that_mistake():
     result = check.modified_precision(precision_closest_reference_total)
     assert result.mistake == "mp-reference-total"
-    assert result.case == "an empty candidate", result.message  # the seven "the"s pass here: keep the smallest
-    assert "the smallest failing one is case 8" in result.message.splitlines()[0]
+    # The seven "the"s pass here (7 and 7), so they are not shown; the first ordinary failing case is.
+    # By hand: "the cat the cat the cat" has 6 tokens, 5 bigrams; the->cat clips to 2 (twice in the
+    # second reference), cat->the to 0: (2, 5). The closest reference (5 tokens) has 4 bigrams: (2, 4).
+    assert result.case == "a repeated bigram against several references", result.message
+    assert "start with failing case 6" in result.message.splitlines()[0]
+    assert "expected: (2, 5)" in result.message and "got:      (2, 4)" in result.message
 
 
 @pytest.mark.parametrize("name", check.CHECK_NAMES)

@@ -30,6 +30,12 @@ class Case:
     note: str = ""
     on_error: str | None = None  # the HINTS key to give when the student's function raises here
     shows: tuple = ()
+    edge: bool = False  # an input with nothing to count (empty, or fewer tokens than n)
+
+    @property
+    def is_edge(self) -> bool:
+        """Shown only when no ordinary case fails: there a bug is often just the general bug again."""
+        return self.edge or self.on_error is not None
 
 
 def _t(text: str) -> list:
@@ -58,8 +64,8 @@ def ngram_cases():
         Case("bigrams of a short sentence", (_t("the cat sat on the mat"), 2)),
         Case("a repeated bigram", (_t("the cat the cat"), 2), "('the', 'cat') occurs twice, so its count is 2."),
         Case("n equal to the sentence length", (_t("a b c"), 3), "Exactly one n-gram: the whole sentence."),
-        Case("a sentence shorter than n", (_t("the cat"), 3), _NOTE_SHORT + " Return an empty Counter."),
-        Case("an empty sentence", ([], 1), "No tokens, no n-grams: return an empty Counter."),
+        Case("a sentence shorter than n", (_t("the cat"), 3), _NOTE_SHORT + " Return an empty Counter.", edge=True),
+        Case("an empty sentence", ([], 1), "No tokens, no n-grams: return an empty Counter.", edge=True),
         Case("4-grams of candidate 1 of Papineni et al. (2002)", (PAPER_CANDIDATE_1, 4)),
         Case("one token", (_t("cat"), 1)),
     )
@@ -84,8 +90,8 @@ def precision_cases():
         Case("a repeated bigram against several references",
              (_t("the cat the cat the cat"), [_t("the cat sat"), _t("the cat and the cat")], 2)),
         Case("a candidate shorter than n", (_t("the cat"), [_t("the cat sat down")], 4),
-             _NOTE_SHORT + " Both numbers are 0."),
-        Case("an empty candidate", ([], [_t("the cat sat")], 1), _NOTE_EMPTY + " Both numbers are 0."),
+             _NOTE_SHORT + " Both numbers are 0.", edge=True),
+        Case("an empty candidate", ([], [_t("the cat sat")], 1), _NOTE_EMPTY + " Both numbers are 0.", edge=True),
     )
 
 

@@ -669,9 +669,9 @@ def run(spec: Spec, function) -> CheckResult:
     if helper is not None:
         return _helper_report(spec, function, helper[0], helper[1], passed_cases)
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
-    # Edge cases with a hint of their own (empty candidate, no n-grams, a zero precision) come after
-    # every ordinary case, in their listed order: a bug there is often just the general bug again.
-    ordered = sorted(failures, key=lambda f: (0, size(f[1].args), f[0]) if f[1].on_error is None else (1, 0, f[0]))
+    # Edge cases (an empty input, fewer tokens than n, a zero precision) come after every ordinary
+    # case, in their listed order: a bug there is often just the general bug again.
+    ordered = sorted(failures, key=lambda f: (1, 0, f[0]) if f[1].is_edge else (0, size(f[1].args), f[0]))
     smallest = min(failures, key=lambda f: (size(f[1].args), f[0]))
     index, case, verdict = ordered[0]
     lines, key, hint, status = _explain(spec, index, case, verdict, answers)
