@@ -35,6 +35,7 @@ import sys
 from .inputs import (
     BYTE_ORDER_MARK,
     check_samples_for_interval,
+    closest_name,
     one_line_parser,
     samples_for_interval,
     unrecognized_arguments_message,
@@ -145,7 +146,10 @@ def _check_same_length(named_lines) -> int:
         return check_same_lengths(lengths, anchor=list(lengths)[-1], what="line i of every file must be segment i",
                                   right="Give every file one line per segment, in the same order.")
     except ValueError as error:
-        raise CommandLineError(str(error)) from None
+        blank = [_shown(name) for name, lines in named_lines if lines and not lines[-1].strip()]
+        # A blank last line is an easy extra line to miss in an editor.
+        note = f" ({', '.join(blank)} end{'s' if len(blank) == 1 else ''} with an empty line)" if blank else ""
+        raise CommandLineError(f"{error}{note}") from None
 
 
 # ----------------------------------------------------------------------------- roles
@@ -260,6 +264,8 @@ def _bleu_keywords(args) -> dict:
     keywords = {"tokenize": args.tokenize, "smoothing": args.smoothing, "lowercase": args.lowercase}
     if args.max_order is not None:
         keywords["max_order"] = args.max_order
+    if args.smooth_value is not None:
+        keywords["smooth_value"] = args.smooth_value
     if args.effective_order:
         keywords["effective_order"] = True
     return keywords
@@ -420,7 +426,7 @@ def _confidence(scored: Scored, args) -> dict:
             "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
 
 
-BLEU_OPTIONS = ("tokenize", "smoothing", "max_order", "lowercase", "effective_order")
+BLEU_OPTIONS = ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase", "effective_order")
 CHRF_OPTIONS = ("chrf_char_order", "chrf_word_order", "chrf_beta", "chrf_whitespace", "chrf_lowercase",
                 "chrf_eps_smoothing")
 TER_OPTIONS = ("ter_case_sensitive", "ter_normalized", "ter_no_punct", "ter_asian_support")
@@ -468,7 +474,11 @@ def _check_options(args, candidates, references):
         unused = given(*options)
         if unused and metric not in metrics:
             chosen = " ".join(metrics)
-            raise CommandLineError(f"{unused}: for {name}, which is not among the metrics (-m {chosen}): "
+            # --lowercase is BLEU's; chrF and TER have their own case options.
+            own = {"chrf": " (chrF's own is --chrf-lowercase)", "ter": " (TER ignores case unless "
+                   "--ter-case-sensitive)"}
+            meant = "".join(own[m] for m in metrics if m in own) if args.lowercase and metric == "bleu" else ""
+            raise CommandLineError(f"{unused}: for {name}, which is not among the metrics (-m {chosen}){meant}: "
                                    f"{call('metrics', *options)} -m {chosen} {metric} {unused}")
     if args.ter_asian_support and not (args.ter_normalized or args.ter_no_punct):
         # sacrebleu's tercom tokenizer applies its CJK rules inside those two steps only.
@@ -582,8 +592,9 @@ def format_text(records, settings) -> str:
         "scores on the 0-1 scale (sacrebleu prints 100x, shown in brackets)",
     ]
     if "bleu" in settings["metrics"]:
+        value = "" if bleu.get("smooth_value") is None else f" smooth_value={bleu['smooth_value']:g}"
         lines.append(
-            f"BLEU settings: tokenize={bleu['tokenize']} smoothing={bleu['smoothing']} "
+            f"BLEU settings: tokenize={bleu['tokenize']} smoothing={bleu['smoothing']}{value} "
             f"(bleu_lab's default none, as corpus_bleu and Papineni et al. 2002; sacrebleu's command line "
             f"uses {SACREBLEU_CLI_SMOOTHING}) lowercase={bleu['lowercase']} max_order={bleu['max_order']}"
             f" effective_order={bleu.get('effective_order', False)}"
@@ -626,6 +637,18 @@ def _confidence_level(text: str) -> float:
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1; write e.g. --confidence 0.95")
     return value
+
+
+def _metric_name(text: str) -> str:
+    """An argparse type: one of METRICS, or a one-line error (ROUGE is scored from Python only)."""
+    if text in METRICS:
+        return text
+    if text.lower().startswith("rouge"):
+        raise argparse.ArgumentTypeError(f"{text!r}: ROUGE is not scored by the command line; in Python: "
+                                         f"bleu_lab.rouge_n(candidate, references, n=1) or bleu_lab.rouge_l(...)")
+    close = [name for name in METRICS if name == text.lower()]
+    meant = f"; did you mean {close[0]!r}?" if close else ""
+    raise argparse.ArgumentTypeError(f"{text!r} is not a metric of the command line: {', '.join(METRICS)}{meant}")
 
 
 def _positive(convert, what: str):
@@ -700,7 +723,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--system", metavar="FILE", action="append", default=[],
                        help="another system's file, compared with the first candidate in a paired test")
     # Default None, not ["bleu"], which "extend" would add to.
-    score.add_argument("-m", "--metrics", nargs="+", action="extend", choices=METRICS, metavar="METRIC",
+    score.add_argument("-m", "--metrics", nargs="+", action="extend", type=_metric_name, metavar="METRIC",
                        help="metrics to compute: bleu, chrf, ter (default bleu; several in one run: -m bleu chrf ter)")
     score.add_argument("-sl", "--sentence-level", action="store_true",
                        help="also print each line's score (sacrebleu's -sl also turns on effective order and "
@@ -713,6 +736,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"BLEU smoothing (default none, as corpus_bleu; sacrebleu's command line uses "
                             f"{SACREBLEU_CLI_SMOOTHING}): {', '.join(SMOOTHING_NAMES)}")
     score.add_argument("--max-order", type=_positive_int, default=None, help="BLEU's longest n-gram (default 4)")
+    score.add_argument("-sv", "--smooth-value", type=float, default=None, metavar="VALUE",
+                       help="BLEU: the value of floor (default 0.1), add-k (k, default 1) and nltk's method1, "
+                            "method4, method6 and method7, as sacrebleu's -sv")
     score.add_argument("-lc", "--lowercase", action="store_true", help="BLEU: lowercase before tokenizing")
     score.add_argument("-eo", "--effective-order", action="store_true",
                        help="BLEU: leave out the orders a line has no n-grams of (sacrebleu's sentence BLEU)")
@@ -758,6 +784,21 @@ def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> arg
     return parser
 
 
+def _refuse_unknown_command(parser: argparse.ArgumentParser, argv: list) -> None:
+    """A first word that is no command: a mistyped one, or files with ``score`` forgotten (sacrebleu has
+    no command word), each refused with the call meant."""
+    commands = [name for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+                for name in action.choices]
+    if not argv or argv[0].startswith("-") or argv[0] in commands:
+        return
+    meant = closest_name(argv[0], commands)
+    if meant is not None:
+        parser.error(f"unknown command {argv[0]!r}. Did you mean {meant!r}? Right: bleu-lab {meant} "
+                     f"{' '.join(argv[1:])}".rstrip())
+    parser.error(f"{argv[0]!r} is not a command ({', '.join(commands)}); to score files, put 'score' first: "
+                 f"bleu-lab score {' '.join(argv)}")
+
+
 def _sacrebleu_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -785,6 +826,8 @@ def main(argv=None, stdin=None) -> int:
     ``stdin`` (default ``sys.stdin``) is where ``-`` and a piped candidate are read from.
     """
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    _refuse_unknown_command(parser, argv)
     args, unrecognized = parser.parse_known_args(argv)
     if unrecognized:
         help_call = " ".join(["bleu-lab", *([args.command] if args.command else []), "--help"])
@@ -805,7 +848,8 @@ def main(argv=None, stdin=None) -> int:
 
 
 # The library's keywords as this command's options, for the library's messages printed here.
-KEYWORD_OPTIONS = {"smoothing": "-s", "tokenize": "--tokenize", "max_order": "--max-order", "effective_order": "-eo",
+KEYWORD_OPTIONS = {"smoothing": "-s", "smooth_value": "-sv", "tokenize": "--tokenize", "max_order": "--max-order",
+                   "effective_order": "-eo",
                    "lowercase": "-lc", "char_order": "--chrf-char-order", "word_order": "--chrf-word-order",
                    "beta": "--chrf-beta"}
 _KEYWORD_SETTING = re.compile(r"\b(" + "|".join(KEYWORD_OPTIONS) + r") ?= ?('[^']*'|True|-?\d+(?:\.\d+)?)")

@@ -511,7 +511,8 @@ def test_an_unrecognized_argument_with_nothing_close_says_where_the_options_are(
 @pytest.mark.parametrize("argv, expected", [
     (["score", "ref.txt", "--confidence", "1.5"], "bleu-lab score: error: argument --confidence: "),
     (["score", "ref.txt", "--format", "xml"], "bleu-lab score: error: argument --format: invalid choice: "),
-    (["score", "ref.txt", "-m", "bleurt"], "bleu-lab score: error: argument -m/--metrics: invalid choice: "),
+    (["score", "ref.txt", "-m", "bleurt"],
+     "bleu-lab score: error: argument -m/--metrics: 'bleurt' is not a metric of the command line: bleu, chrf, ter"),
     (["score", "ref.txt", "--paired-bs", "--paired-ar"], "bleu-lab score: error: argument --paired-ar: not allowed "),
 ])
 def test_a_bad_option_value_is_one_line_without_the_usage_block(capsys, argv, expected):
@@ -976,3 +977,55 @@ def test_library_errors_are_spelled_as_options(tmp_path, capsys, options, expect
     code, out, err = run(capsys, "score", *options, "-c", hyp, "-r", ref)
     assert code == 2 and out == ""
     assert expected in err and not re.search(r"[a-z_]{3,} ?= ?\S", err), err  # no keyword=value left
+
+
+@pytest.mark.parametrize("argv, expected", [
+    # sacrebleu has no command word: files first are files, with 'score' forgotten.
+    (["ref.txt", "-i", "hyp.txt"], "bleu-lab: error: 'ref.txt' is not a command (score, examples, notebooks); "
+                                   "to score files, put 'score' first: bleu-lab score ref.txt -i hyp.txt"),
+    (["scor", "ref.txt", "-i", "hyp.txt"], "bleu-lab: error: unknown command 'scor'. Did you mean 'score'? "
+                                           "Right: bleu-lab score ref.txt -i hyp.txt"),
+    (["score", "ref.txt", "-i", "hyp.txt", "-m", "rouge"],
+     "bleu-lab score: error: argument -m/--metrics: 'rouge': ROUGE is not scored by the command line; in Python: "
+     "bleu_lab.rouge_n(candidate, references, n=1)"),
+    (["score", "ref.txt", "-i", "hyp.txt", "-m", "BLEU"], "did you mean 'bleu'?"),
+])
+def test_a_command_or_metric_that_does_not_exist_gets_the_call_meant(capsys, argv, expected):
+    with pytest.raises(SystemExit) as stop:
+        main(argv, stdin=Terminal())
+    assert stop.value.code == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert expected in line
+
+
+def test_a_trailing_empty_line_is_named_as_the_cause_of_a_length_mismatch(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks"])
+    hyp = tmp_path / "hyp"
+    hyp.write_text("the cat sat on the mat\na dog barked\n\n", encoding="utf-8")  # one newline too many
+    code, out, err = run(capsys, "score", ref, "-i", str(hyp))
+    assert code == 2 and out == ""
+    assert "has 3," in err and "has 2 lines" in err and "hyp ends with an empty line" in err
+
+
+@pytest.mark.parametrize("metric, own", [("chrf", "--chrf-lowercase"), ("ter", "--ter-case-sensitive")])
+def test_bleus_lowercase_with_another_metric_names_that_metrics_own_case_option(tmp_path, capsys, metric, own):
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat"])
+    ref = write(tmp_path / "ref", ["the cat is on the mat"])
+    code, _, err = run(capsys, "score", ref, "-i", hyp, "-m", metric, "--lowercase")
+    assert code == 2 and own in err
+
+
+def test_the_smooth_value_option_matches_sacrebleus(tmp_path, capsys):
+    hyp = write(tmp_path / "hyp", ["the cat sat on a mat", "a dog barks loud"])
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "the dog barks"])
+    code, out, err = run(capsys, "score", ref, "-i", hyp, "-s", "floor", "-sv", "0.5", "--format", "json")
+    assert code == 0, err
+    bleu = json.loads(out)["systems"][0]["scores"]["BLEU"]
+    # sacrebleu's command line, sacrebleu REF -i HYP -s floor -sv 0.5, is this corpus_score.
+    metric = BLEU(smooth_method="floor", smooth_value=0.5)
+    expected = metric.corpus_score(["the cat sat on a mat", "a dog barks loud"],
+                                   [["the cat is on the mat", "the dog barks"]])
+    assert math.isclose(100 * bleu["score"], expected.score, abs_tol=1e-9)
+    assert bleu["signature"].startswith(str(metric.get_signature()) + "|bleu_lab:")  # ...|smooth:floor[0.50]|...
+    code, _, err = run(capsys, "score", ref, "-i", hyp, "-sv", "0.5")  # the default smoothing takes none
+    assert code == 2 and "-s none takes no -sv" in err
