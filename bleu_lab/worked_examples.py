@@ -1,13 +1,14 @@
 """Worked examples as text: the tables of ``python -m bleu_lab --clip|--brevity|--bleu|--rouge|--paper``.
 
 Every number is computed by the package; the sentences are the classic cat/mat
-examples (Papineni et al. 2002, section 2.1) in the rows a widely used set of
-course notes prints them, and the paper's own Examples 2 and 1 under ``--paper``.
+examples (Papineni et al. 2002, section 2.1) in the rows a widely shared
+worked-examples notebook prints them, and the paper's own Examples 2 and 1 under ``--paper``.
 Tokens are the words split on spaces (the 13a tokenizer gives the same tokens
 for these lowercase sentences without punctuation).
 
 The module also holds :func:`seed_lab_bleu`, a deliberately wrong BLEU: a
-reconstruction of the logic of a popular ungraded lab, with its two bugs, so
+reconstruction of the logic of a widely shared BLEU tutorial notebook (an
+"ungraded lab" of an online course), with its two bugs, so
 that notebook 03 can take it apart without carrying metric code of its own.
 
 >>> print(clip_table().splitlines()[1])
@@ -119,8 +120,8 @@ def brevity_table() -> str:
     lines.append("The penalty only ever lowers short candidates: a long one is already punished by precision,")
     lines.append("because its extra words find no match.")
     text, c, p1, bp, product = rows[-1]
-    lines.append(f"The padded candidate has c = {c} tokens (the course notes this table comes from say nine;")
-    lines.append(f"count them: ten). c > r, so BP = {bp:.4f}, and the score still falls to {product:.4f},")
+    lines.append(f"The padded candidate has c = {c} tokens (the worked-examples notebook this table comes from says")
+    lines.append(f"nine; count them: ten). c > r, so BP = {bp:.4f}, and the score still falls to {product:.4f},")
     lines.append("through p1 alone.")
     return "\n".join(lines)
 
@@ -197,7 +198,8 @@ def rouge_table() -> str:
     lines.append("ROUGE-N recall asks how much of the reference is in the candidate.")
     recall = [f"{row.candidate:<46}{row.bleu:>8.4f}{row.rouge1[1]:>11.4f}{row.rouge2[1]:>11.4f}" for row in rows]
     lines += ["", f"{'candidate':<46}{'BLEU-4':>8}{'ROUGE-1 R':>11}{'ROUGE-2 R':>11}", "-" * 76, *recall, ""]
-    lines.append("The ROUGE columns above are recall, as in the course notes' table. With precision and F beside it:")
+    lines.append("The ROUGE columns above are recall, as in the worked-examples notebook these rows come from.")
+    lines.append("With precision and F beside it:")
     lines += ["", f"{'candidate':<46}{'':>8}{'P':>8}{'R':>8}{'F':>8}", "-" * 78]
     for row in rows:
         for name, (p, r, f) in (("ROUGE-1", row.rouge1), ("ROUGE-2", row.rouge2)):
@@ -316,7 +318,7 @@ class SeedLabBleu:
 
 
 def seed_lab_bleu(reference: Sequence[str], candidate: Sequence[str], max_order: int = 4) -> SeedLabBleu:
-    """A wrong BLEU, on purpose: the logic of a widely shared ungraded lab, with its two bugs.
+    """A wrong BLEU, on purpose: the logic of a widely shared BLEU tutorial notebook, with its two bugs.
 
     Argument order as in that lab: reference tokens first, candidate tokens second.
 

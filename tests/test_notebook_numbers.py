@@ -166,7 +166,7 @@ def test_03_nasa_rover_in_three_libraries(k):
     ours = bleu_lab.sentence_bleu(example["candidate"], example["references"]).score
     assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
     assert_shown(NB03, "bleu_lab.sentence_bleu", f"{theirs:.2f}")
-    assert_shown(NB03, "nltk, lab's tokens", f"{theirs:.2f}")
+    assert_shown(NB03, "nltk, tutorial's tokens", f"{theirs:.2f}")
 
 
 @pytest.mark.parametrize("k", [0, 1])

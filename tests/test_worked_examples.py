@@ -1,6 +1,6 @@
 """`python -m bleu_lab --clip | --brevity | --bleu | --rouge` print the worked-example tables row for row.
 
-The rows are those of the cat/mat worked examples in the course notes the project started from
+The rows are those of the cat/mat worked examples in the worked-examples notebook the project started from
 (seed 003); every expected value is computed here by sacrebleu or rouge-score, or by hand
 arithmetic written in the test, never by bleu_lab.
 """
@@ -57,7 +57,7 @@ def test_brevity_values_of_the_notes_and_the_ten_tokens(capsys):
     for value in ("0.0067", "0.1353", "0.6065", "1.0000", "0.6000"):
         assert value in out
     assert len("the cat is on the mat today for a while".split()) == 10
-    assert "c = 10 tokens" in out and "say nine" in out
+    assert "c = 10 tokens" in out and "says\nnine" in out
 
 
 @pytest.mark.parametrize(
@@ -93,7 +93,7 @@ def test_rouge_rows(capsys, candidate):
     scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2"])
     scores = scorer.score("the cat is on the mat", candidate)  # rouge-score: (target, prediction)
     bleu = sacre(candidate, ["the cat is on the mat"])
-    # The first table shows recall, as the notes' table does; the second P, R, F.
+    # The first table shows recall, as that notebook's table does; the second P, R, F.
     assert f"{candidate:<46}{bleu:>8.4f}{scores['rouge1'].recall:>11.4f}{scores['rouge2'].recall:>11.4f}" in out
     r1, r2 = scores["rouge1"], scores["rouge2"]
     assert f"{candidate:<46}{'ROUGE-1':>8}{r1.precision:>8.4f}{r1.recall:>8.4f}{r1.fmeasure:>8.4f}" in out
