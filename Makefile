@@ -67,7 +67,7 @@ chromium:
 	elif ! command -v apt-get >/dev/null 2>&1 || { [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; }; then \
 		echo "chromium is missing and cannot be installed with apt here: install Chromium to run the browser tests" >&2; \
 		if [ "$${CI:-}" = true ]; then exit 1; fi; \
-		echo "(the browser tests will be skipped; in CI they fail)" >&2; \
+		echo "(the browser tests will fail; BLEU_LAB_ALLOW_MISSING_BROWSER=1 make test skips them, except in CI)" >&2; \
 	else \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update; \

@@ -447,6 +447,8 @@ def _measure_latency(page, label: str) -> dict:
     box.type(" ")
     box.press("z")
     after_paste = _wait_c(page, _c_of(pasted + " z"))
+    expect(playground.locator(".bl-numbers-area .bl-score")).to_have_text(
+        _expected(pasted + " z", FIRST_PRESET["references"])[0], timeout=UPDATE_SECONDS * 1000)
     ordered = sorted(times)
     record = {
         "where": label, "edits": len(times), "median_ms": round(ordered[len(ordered) // 2], 1),
@@ -512,14 +514,14 @@ def voila_page(browser, voila):
         yield page
 
 
-def test_jupyterlab_keystroke_latency_is_measured(lab_page):
-    record = _measure_latency(lab_page, "jupyterlab")
-    assert record["edits"] >= EDITS  # the numbers go to benchmarks/RESULTS.md; no timing is asserted
-
-
-def test_voila_keystroke_latency_is_measured(voila_page):
-    record = _measure_latency(voila_page, "voila")
-    assert record["edits"] >= EDITS
+@pytest.mark.parametrize("where", ["jupyterlab", "voila"])
+def test_every_keystroke_and_a_2000_word_paste_reach_the_score(request, where):
+    """Each of 20 edits updates c, and a burst typed at 20 ms a key and a 2,000-word paste end in the score
+    sentence_bleu gives for the final text (the checks inside _measure_latency fail otherwise; sentence_bleu
+    itself is checked against sacrebleu elsewhere). The times it records go to benchmarks/RESULTS.md; no
+    timing is asserted."""
+    record = _measure_latency(request.getfixturevalue("lab_page" if where == "jupyterlab" else "voila_page"), where)
+    assert len(record["all_ms"]) == EDITS and all(t > 0 for t in record["all_ms"])
 
 
 def test_voila_shows_no_answers_and_no_jupyterlab_instructions(voila_page):

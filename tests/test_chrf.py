@@ -77,6 +77,11 @@ def test_chrf_hand_calculation():
     assert [(o.candidate, o.reference, o.matches) for o in result.orders] == [(4, 6, 3), (3, 5, 2)]
     assert result.char_precisions == pytest.approx([3 / 4, 2 / 3])
     assert result.char_recalls == pytest.approx([1 / 2, 2 / 5])
+    # explain()'s per-order F (beta = 2): F1 = 5 (3/4)(1/2) / (4 (3/4) + 1/2) = 0.5357,
+    # F2 = 5 (2/3)(2/5) / (4 (2/3) + 2/5) = 0.4348.
+    rows = [line.split() for line in result.explain().splitlines()[1:3]]
+    assert rows == [["char", "1", "4", "6", "3", "0.7500", "0.5000", "0.5357"],
+                    ["char", "2", "3", "5", "2", "0.6667", "0.4000", "0.4348"]]
 
 
 def test_chrf_plus_plus_hand_calculation():

@@ -225,6 +225,9 @@ def test_piped_standard_input_in_a_real_process(tmp_path):
     process = subprocess.run([sys.executable, "-m", "bleu_lab", "score", ref, "-m", "ter"],
                              input="mat the on is cat the\n", capture_output=True, text=True, timeout=120)
     assert process.returncode == 0, process.stderr
+    # By hand (as tests/test_ter.py): one shift and two substitutions repair "mat the on is cat the", 3 / 6 words.
+    expected = TER().sentence_score("mat the on is cat the", ["the cat is on the mat"]).score
+    assert expected == pytest.approx(50.0)
     assert "<stdin> (candidate): TER = 0.5000 (50.00)" in process.stdout
 
 
@@ -920,7 +923,10 @@ def test_references_named_with_no_candidate_are_refused_or_read_from_the_pipe(tm
     code, out, err = run(capsys, "score", "-r", ref, "-m", metric, "--format", "json",
                          stdin=io.BytesIO(b"the cat is on the mat\n"))
     assert code == 0, err
-    assert len(json.loads(out)["systems"]) == 1
+    (system,) = json.loads(out)["systems"]
+    # The piped candidate is the reference itself: BLEU and chrF 1, TER 0 (no edit).
+    (score,) = [entry["score"] for entry in system["scores"].values()]
+    assert score == pytest.approx(0.0 if metric == "ter" else 1.0, abs=1e-12)
 
 
 def test_the_smoothing_note_never_contradicts_the_score(tmp_path, capsys):

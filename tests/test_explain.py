@@ -48,6 +48,17 @@ def test_explain_has_every_number_of_the_rover_example():
     assert result.score == pytest.approx(EXP_SCORE, abs=1e-12)
 
 
+def test_explain_shows_the_exp_fraction_of_each_order_without_a_match():
+    # exp (sacrebleu, Chen and Cherry 2014 method 3): the k-th order with no match gets 1 / (2^k x total).
+    # By hand: "the cat sat on a mat" against "the cat is on the mat": unigrams the, cat, on, mat 4/6;
+    # bigrams "the cat" 1/5; no trigram of 4 and no 4-gram of 3 matches: 1 / (2^1 x 4), then 1 / (2^2 x 3).
+    text = sentence_bleu("the cat sat on a mat", ["the cat is on the mat"], smoothing="exp").explain()
+    assert "1 / (2^1 x 4)" in text and "1 / (2^2 x 3)" in text
+    assert "1 / (2^1 x 8)" in rover(smoothing="exp").explain()  # the rover's 4-grams, its only empty order
+    row_for_order(text, 3, 0, 4, 1 / 8)
+    row_for_order(text, 4, 0, 3, 1 / 12)
+
+
 def test_explain_unsmoothed_rover_shows_the_zero_order():
     text = rover().explain()
     row_for_order(text, 4, 0, 8, 0.0)

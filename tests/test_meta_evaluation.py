@@ -93,6 +93,33 @@ def test_correlation_is_scipys():
     assert "Kendall tau" in str(c) and "95% CI" in str(c)
 
 
+def test_the_kendall_interval_is_scipys_percentile_bootstrap_at_the_level_asked():
+    """Ten systems, so that 90% and 95% give different intervals (with five both are (0, 1))."""
+    import inspect
+    import warnings
+
+    import numpy as np
+
+    metric = {f"s{i}": float(i) for i in range(10)}
+    human = dict(zip(metric, [0.1, 0.3, 0.2, 0.5, 0.4, 0.45, 0.9, 0.6, 1.0, 0.8]))
+    x, y = np.array(list(metric.values())), np.array(list(human.values()))
+
+    def tau(a, b):
+        value = scipy.stats.kendalltau(a, b).statistic
+        return 0.0 if np.isnan(value) else value  # one system drawn alone: no order
+
+    generator = "rng" if "rng" in inspect.signature(scipy.stats.bootstrap).parameters else "random_state"
+    for level in (0.9, 0.95):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = scipy.stats.bootstrap((x, y), tau, paired=True, vectorized=False, n_resamples=1000,
+                                             confidence_level=level, method="percentile",
+                                             **{generator: np.random.default_rng(12345)}).confidence_interval
+        c = meta.correlation(metric, human, confidence=level)
+        assert c.kendall_interval == pytest.approx((expected.low, expected.high), abs=1e-12), level
+    assert meta.correlation(metric, human, confidence=0.9).kendall_interval != c.kendall_interval
+
+
 def test_kendall_difference_is_the_difference_of_scipys_taus_resampled_in_pairs():
     reversed_metric = {name: -score for name, score in METRIC.items()}
     d = meta.kendall_difference(METRIC, reversed_metric, HUMAN)
@@ -143,6 +170,10 @@ def test_agreement_bins():
     bins = meta.agreement_by_difference(pairs, [0, 2, 5, 20])
     # Differences: A-B 1.5, A-C 3, A-D 10, A-E 9, B-C 1.5 (wrong), B-D 8.5, B-E 7.5, C-D 7, C-E 6, E-D 1.
     assert [(b.pairs, b.agreeing) for b in bins] == [(3, 2), (1, 1), (6, 6)]
+    # Bins are [low, high): a difference on an edge goes to the bin above it. Edges at 1.5 and 3:
+    # E-D (1) alone below 1.5; A-B and B-C (1.5, wrong) in [1.5, 3); A-C (3) and the six others from 3 up.
+    on_edges = meta.agreement_by_difference(pairs, [0, 1.5, 3, 20])
+    assert [(b.pairs, b.agreeing) for b in on_edges] == [(1, 1), (2, 1), (7, 7)]
     assert math.isnan(meta.agreement_by_difference(pairs, [50, 60])[0].rate)
 
 

@@ -578,9 +578,16 @@ def test_bleu_from_stats_refuses_statistics_no_text_can_give(arguments, message)
 
 
 def test_bleu_from_stats_takes_the_fifth_order_nltk_methods_5_and_7_need():
-    # nltk's method5 reads the 5-gram precision at order 4 (an identical candidate: 1.1167, as nltk gives).
+    # nltk's method5 reads the 5-gram precision at order 4. With every precision 1 (an identical candidate)
+    # its averages m_n = (m_{n-1} + p_n + p_{n+1}) / 3, starting from m_0 = p_1 + 1 = 2, are 4/3, 10/9,
+    # 28/27 and 82/81, so BLEU = (4/3 x 10/9 x 28/27 x 82/81) ** (1/4) = 1.1167, as nltk gives.
+    from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+
+    identical = "the cat is on the mat".split()
+    expected = sentence_bleu([identical], identical, smoothing_function=SmoothingFunction().method5)
+    assert expected == pytest.approx((4 / 3 * 10 / 9 * 28 / 27 * 82 / 81) ** 0.25, abs=1e-12)
     result = bleu_lab.bleu_from_stats([1, 1, 1, 1, 1], [1, 1, 1, 1, 1], 1, 1, smoothing="method5")
-    assert result.score == pytest.approx(1.1167, abs=5e-5)
+    assert result.score == pytest.approx(expected, abs=1e-12)
 
 
 def test_bleu_from_stats_scores_a_lower_order_when_asked():

@@ -141,6 +141,26 @@ def test_long_sentences_past_the_band_and_the_shift_limit():
         assert abs(bleu_lab.ter(candidate, [reference]).score - expected.score / 100) <= TOL
 
 
+# Two pairs where the 1000-shift limit decides the count (found by random search against sacrebleu with its
+# _MAX_SHIFT_CANDIDATES patched): the first needs 9 edits with up to 1000 shifts tried and 10 with 500; the
+# second stops at 14 edits with 1000 and would reach 12 without the limit. Only a search that stops where
+# sacrebleu's does gives both its numbers.
+SHIFT_LIMIT_PAIRS = [
+    ("w0 w2 w2 w1 w2 w1 w3 w0 w2 w1 w1 w3 w3 w2 w3 w0 w3 w2 w0 w2 w3 w2 w1 w0 w1 w1 w0 w2 w2 w1",
+     "w1 w0 w1 w1 w2 w2 w0 w3 w1 w0 w3 w3 w2 w2 w3 w2 w1 w0 w3 w0 w2 w0 w2 w1 w1 w3 w2 w2 w2 w1", 9),
+    ("w0 w2 w0 w1 w0 w1 w0 w1 w1 w0 w2 w1 w1 w1 w0 w0 w0 w2 w0 w0 w2 w2 w1 w1 w0 w2 w2 w2 w1 w0 w2 w1 w0 w1",
+     "w1 w0 w0 w0 w1 w2 w1 w1 w1 w2 w0 w1 w1 w1 w1 w0 w1 w0 w1 w1 w1 w0 w0 w2 w0 w2 w1 w1 w1 w0 w1 w1 w2 w0", 14),
+]
+
+
+@pytest.mark.parametrize("candidate, reference, edits", SHIFT_LIMIT_PAIRS)
+def test_the_search_stops_after_1000_shifts_as_sacrebleus_does(candidate, reference, edits):
+    expected = TER().sentence_score(candidate, [reference])
+    result = bleu_lab.ter(candidate, [reference])
+    assert abs(result.score - expected.score / 100) <= TOL
+    assert result.num_edits == edits and expected.score == pytest.approx(100 * edits / len(reference.split()))
+
+
 # ----------------------------------------------------------------------------- hand-counted examples
 
 

@@ -312,8 +312,8 @@ def test_nltk_line_is_nltk(smoothing):
         warnings.simplefilter("ignore")
         expected = nltk_sentence_bleu([r.split() for r in references], candidate.split(),
                                       smoothing_function=getattr(SmoothingFunction(), smoothing))
-    if smoothing == "method6":  # nltk asserts a matching trigram; this sentence has one ("on the mat")
-        assert view.score is not None
+    # bleu_lab's own score is nltk's too (method6: nltk asserts a matching trigram; "on the mat" is one).
+    assert view.score == pytest.approx(expected, abs=1e-12)
     nltk_line = next(c for c in view.comparisons if c.library == "nltk")
     assert nltk_line.value == pytest.approx(expected, abs=1e-12)
     assert next(c for c in view.comparisons if c.library == "sacrebleu").value is None
@@ -526,7 +526,8 @@ def test_odd_input_scores_with_a_note(candidate, references, note):
     # its sentence_bleu turns effective order on by default and gives 100)
     ("a cat sat", ["a cat sat"], {}, "BLEU is still 0.0000, because it is shorter than the max order"),
     ("The CAT", ["the cat"], {"lowercase": True}, "BLEU is still 0.0000, because it is shorter than the max order"),
-    # nltk's method5 on an identical 6-token sentence: 1.1167 (nltk's own sentence_bleu gives that)
+    # nltk's method5 on an identical 6-token sentence: 1.1167 (nltk's own sentence_bleu gives that, and
+    # test_misuse derives it by hand: (4/3 x 10/9 x 28/27 x 82/81) ** (1/4))
     ("the cat is on the mat", ["the cat is on the mat"], {"smoothing": "method5"},
      "smoothing 'method5' makes BLEU 1.1167, not 1"),
 ])
