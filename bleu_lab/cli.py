@@ -166,6 +166,14 @@ def _is_piped(stdin) -> bool:
 ROLE_OPTIONS = ("files", "input", "candidates", "references", "system")
 
 
+def option_text(flag: str, value) -> str:
+    """One option as it goes on a command line: ``-sl`` for a flag that is on, ``--seed 3``, ``-m bleu chrf``."""
+    if value is True:
+        return flag
+    values = value if isinstance(value, list) else [value]
+    return " ".join([flag, *(f"{v:g}" if isinstance(v, float) else str(v) for v in values)])
+
+
 def other_options(args, *leave_out: str) -> str:
     """The options the user gave besides the files (and ``leave_out``), as they go on a command line
     (" -sl --format json"): a call suggested in an error keeps them, so that it can be run as it is."""
@@ -177,12 +185,7 @@ def other_options(args, *leave_out: str) -> str:
             continue
         if value == action.default or name in ("help", "version"):
             continue
-        flag = action.option_strings[0]
-        if value is True:
-            shown.append(flag)
-        else:
-            values = value if isinstance(value, list) else [value]
-            shown.append(" ".join([flag, *(f"{v:g}" if isinstance(v, float) else str(v) for v in values)]))
+        shown.append(option_text(action.option_strings[0], value))
     return "".join(f" {part}" for part in shown)
 
 
@@ -196,7 +199,6 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
       references-first (sacrebleu's): refused, with both right calls, even with standard input piped
       (``cat HYP | bleu-lab score REF1 REF2`` is written ``... REF1 REF2 -i -``).
     """
-    options = other_options(args)
     named = list(args.input or []) + list(args.candidates or [])
     if args.input and args.candidates:
         raise CommandLineError("give the candidates with -i (sacrebleu's name) or -c, not both")
@@ -211,6 +213,7 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
         if not candidates and _is_piped(stdin):  # cat HYP | bleu-lab score -r REF: the piped text is the candidate
             candidates, how = [STDIN], "roles named with -r; the candidate piped on standard input"
         elif not candidates:
+            options = other_options(args)  # built only for the message: it parses nothing
             raise CommandLineError(
                 f"no candidate file: with -r, name it with -c: 'bleu-lab score -c HYP -r {' '.join(references)}"
                 f"{options}', or pipe it: 'cat HYP | bleu-lab score -r {' '.join(references)}{options}'"
@@ -219,7 +222,7 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
         how = "sacrebleu's form: REF... -i HYP" if args.input else "roles named with -c"
         candidates, references = named, files
     elif len(files) >= 2:  # whatever standard input is: a script's stdin need not hold the candidate
-        first, rest = files[0], " ".join(files[1:])
+        first, rest, options = files[0], " ".join(files[1:]), other_options(args)
         raise CommandLineError(
             f"which file is the candidate? 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
             f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). If it is {first}: "
@@ -444,8 +447,7 @@ def _check_options(args, candidates, references):
         for name in names:
             value = getattr(args, name)
             if value is not None and value is not False:
-                text = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
-                shown.append(f"--{name.replace('_', '-')}{text}")
+                shown.append(option_text(f"--{name.replace('_', '-')}", value))
         return " ".join(shown)
 
     metrics = list(dict.fromkeys(args.metrics or DEFAULTS["metrics"]))  # -m bleu -m bleu scores BLEU once
@@ -776,19 +778,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subcommands(parser: argparse.ArgumentParser) -> dict:
+    """``{name: parser}`` of bleu-lab's commands (``score``, ``notebooks``...)."""
+    return {name: command for action in parser._actions  # argparse keeps them there; it has no public list
+            if isinstance(action, argparse._SubParsersAction) for name, command in action.choices.items()}
+
+
 def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
     """The parser of ``command`` (``score``, ``notebooks``...), or bleu-lab's own when there is none."""
-    for action in parser._actions:  # argparse keeps a parser's actions there; it has no public list
-        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
-            return action.choices[command]
-    return parser
+    return _subcommands(parser).get(command, parser) if command is not None else parser
 
 
 def _refuse_unknown_command(parser: argparse.ArgumentParser, argv: list) -> None:
     """A first word that is no command: a mistyped one, or files with ``score`` forgotten (sacrebleu has
     no command word), each refused with the call meant."""
-    commands = [name for action in parser._actions if isinstance(action, argparse._SubParsersAction)
-                for name in action.choices]
+    commands = list(_subcommands(parser))
     if not argv or argv[0].startswith("-") or argv[0] in commands:
         return
     meant = closest_name(argv[0], commands)

@@ -313,14 +313,14 @@ class SeedLabBleu:
 
     @property
     def recalls(self) -> list:
-        """matches / reference n-grams per order: what the lab called precision."""
+        """matches / reference n-grams per order: what the tutorial called precision."""
         return [m / t if t else 0.0 for m, t in zip(self.matches, self.reference_totals)]
 
 
 def seed_lab_bleu(reference: Sequence[str], candidate: Sequence[str], max_order: int = 4) -> SeedLabBleu:
     """A wrong BLEU, on purpose: the logic of a widely shared BLEU tutorial notebook, with its two bugs.
 
-    Argument order as in that lab: reference tokens first, candidate tokens second.
+    Argument order as in that notebook: reference tokens first, candidate tokens second.
 
     Bug 1 (the "precision"): for each reference n-gram it keeps min(count in reference, count in
     candidate) and divides the sum by the number of *reference* n-grams. The numerator is the
