@@ -146,8 +146,10 @@ def _check_same_length(named_lines) -> int:
         return check_same_lengths(lengths, anchor=list(lengths)[-1], what="line i of every file must be segment i",
                                   right="Give every file one line per segment, in the same order.")
     except ValueError as error:
-        blank = [_shown(name) for name, lines in named_lines if lines and not lines[-1].strip()]
-        # A blank last line is an easy extra line to miss in an editor.
+        shortest = min(lengths.values())
+        # A blank last line is an easy extra line to miss in an editor; only a longer file can have one too many.
+        blank = [_shown(name) for name, lines in named_lines
+                 if len(lines) > shortest and not lines[-1].strip()]
         note = f" ({', '.join(blank)} end{'s' if len(blank) == 1 else ''} with an empty line)" if blank else ""
         raise CommandLineError(f"{error}{note}") from None
 
@@ -163,15 +165,34 @@ def _is_piped(stdin) -> bool:
         return False
 
 
-ROLE_OPTIONS = ("files", "input", "candidates", "references", "system")
+# The options that name files; a suggested call writes them out itself. --system is not one of them: it is
+# kept as the user gave it until resolve_roles adds its files to the candidates.
+ROLE_OPTIONS = ("files", "input", "candidates", "references")
+WHICH_CANDIDATE = "which file is the candidate?"  # how resolve_roles begins its refusal of files without roles
 
 
-def option_text(flag: str, value) -> str:
-    """One option as it goes on a command line: ``-sl`` for a flag that is on, ``--seed 3``, ``-m bleu chrf``."""
+def option_text(flag: str, value, *, repeated: bool = False) -> str:
+    """One option as it goes on a command line: ``-sl`` for a flag that is on, ``--seed 3``, ``-m bleu chrf``;
+    ``repeated`` for an option given once per value (``--system a --system b``).
+
+    A number is written as Python reads it back (``0.9999999`` stays itself, not ``1``).
+
+    >>> option_text("--confidence", 0.9999999), option_text("--system", ["a", "b"], repeated=True)
+    ('--confidence 0.9999999', '--system a --system b')
+    """
     if value is True:
         return flag
-    values = value if isinstance(value, list) else [value]
-    return " ".join([flag, *(f"{v:g}" if isinstance(v, float) else str(v) for v in values)])
+    values = [_number_text(v) for v in (value if isinstance(value, list) else [value])]
+    if repeated:
+        return " ".join(f"{flag} {v}" for v in values)
+    return " ".join([flag, *values])
+
+
+def _number_text(value) -> str:
+    """A value as the user would type it: ``3`` for 3.0, Python's shortest exact text for other floats."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
 
 
 def other_options(args, *leave_out: str) -> str:
@@ -185,7 +206,8 @@ def other_options(args, *leave_out: str) -> str:
             continue
         if value == action.default or name in ("help", "version"):
             continue
-        shown.append(option_text(action.option_strings[0], value))
+        repeated = isinstance(action, argparse._AppendAction)  # argparse's class of action="append"
+        shown.append(option_text(action.option_strings[0], value, repeated=repeated))
     return "".join(f" {part}" for part in shown)
 
 
@@ -224,7 +246,7 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
     elif len(files) >= 2:  # whatever standard input is: a script's stdin need not hold the candidate
         first, rest, options = files[0], " ".join(files[1:]), other_options(args)
         raise CommandLineError(
-            f"which file is the candidate? 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
+            f"{WHICH_CANDIDATE} 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
             f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). If it is {first}: "
             f"'bleu-lab score -c {first} -r {rest}{options}'; if it is {files[-1]}: 'bleu-lab score "
             f"{' '.join(files[:-1])} -i {files[-1]}{options}' (sacrebleu's form; with the candidate piped in: "
@@ -454,17 +476,20 @@ def _check_options(args, candidates, references):
     refs = " ".join(references)
 
     def call(*leave_out):  # the right call shown: the user's files and the options the message does not set
-        return f"bleu-lab score {refs} -i {' '.join(candidates)}{other_options(args, *leave_out)}"
+        # --system's files are among the candidates by now, so the call names them once, after -i.
+        return f"bleu-lab score {refs} -i {' '.join(candidates)}{other_options(args, 'system', *leave_out)}"
 
     paired = given("paired_bs", "paired_ar")
     if paired and len(candidates) < 2:
         raise CommandLineError(f"{paired} compares two or more systems, and {candidates[0]} is the only candidate: "
-                               f"bleu-lab score {refs} -i {candidates[0]} SYSTEM{other_options(args)}")
+                               f"bleu-lab score {refs} -i {candidates[0]} SYSTEM{other_options(args, 'system')}")
     sampling = given("n_samples", "seed")
     if args.confidence is not None and args.n_samples is not None:
+        # The call shown must pass this check itself: 1000, or more for a level above 99.8%.
+        enough = max(1000, samples_for_interval(args.confidence))
         check_samples_for_interval(args.n_samples, args.confidence, name="--n-samples",
                                    right=f"Right: {call('confidence', 'n_samples')} --confidence "
-                                         f"{args.confidence:g} --n-samples 1000")
+                                         f"{_number_text(args.confidence)} --n-samples {enough}")
     if sampling and args.confidence is None and len(candidates) < 2:
         # The call shown must work: --confidence (95%) needs enough samples (samples_for_interval).
         enough = args.n_samples is None or args.n_samples >= samples_for_interval(0.95)
@@ -648,8 +673,8 @@ def _metric_name(text: str) -> str:
     if text.lower().startswith("rouge"):
         raise argparse.ArgumentTypeError(f"{text!r}: ROUGE is not scored by the command line; in Python: "
                                          f"bleu_lab.rouge_n(candidate, references, n=1) or bleu_lab.rouge_l(...)")
-    close = [name for name in METRICS if name == text.lower()]
-    meant = f"; did you mean {close[0]!r}?" if close else ""
+    close = closest_name(text, METRICS)
+    meant = f"; did you mean {close!r}?" if close else ""
     raise argparse.ArgumentTypeError(f"{text!r} is not a metric of the command line: {', '.join(METRICS)}{meant}")
 
 
@@ -791,16 +816,61 @@ def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> arg
 
 def _refuse_unknown_command(parser: argparse.ArgumentParser, argv: list) -> None:
     """A first word that is no command: a mistyped one, or files with ``score`` forgotten (sacrebleu has
-    no command word), each refused with the call meant."""
+    no command word), each refused with the call meant.
+
+    A word that names a file, or looks like one (``ref.de``, ``data/ref``), is a file: short file names
+    such as ``ref`` or ``scores`` are close to ``score`` but are not typos of it.
+    """
+    import os
+
     commands = list(_subcommands(parser))
-    if not argv or argv[0].startswith("-") or argv[0] in commands:
+    word = argv[0] if argv else ""
+    if not word or word.startswith("-") or word in commands:
         return
-    meant = closest_name(argv[0], commands)
+    looks_like_file = os.path.exists(word) or any(mark in word for mark in "./\\")
+    meant = None if looks_like_file else _mistyped_command(word, commands)
     if meant is not None:
-        parser.error(f"unknown command {argv[0]!r}. Did you mean {meant!r}? Right: bleu-lab {meant} "
+        parser.error(f"unknown command {word!r}. Did you mean {meant!r}? Right: bleu-lab {meant} "
                      f"{' '.join(argv[1:])}".rstrip())
-    parser.error(f"{argv[0]!r} is not a command ({', '.join(commands)}); to score files, put 'score' first: "
-                 f"bleu-lab score {' '.join(argv)}")
+    with_score = " ".join(["score", *argv])
+    ambiguous = _unnamed_roles(argv)  # two files without roles: say at once which calls are meant
+    if ambiguous is not None:
+        parser.error(f"{word!r} is not a command ({', '.join(commands)}); to score files, put 'score' first and "
+                     f"say which file is the candidate:{ambiguous[len(WHICH_CANDIDATE):]}")
+    parser.error(f"{word!r} is not a command ({', '.join(commands)}); to score files, put 'score' first: "
+                 f"bleu-lab {with_score}")
+
+
+def _unnamed_roles(argv: list) -> str | None:
+    """When ``bleu-lab score ARGV`` would be refused for files without roles, the rest of that refusal
+    (from "which file is the candidate?" on, with both right calls); else None. Parses quietly."""
+    if {"-h", "--help", "--version"} & set(argv):
+        return None
+    quiet = _command_parser(build_parser(), "score")
+
+    def refuse(*details):  # instead of printing a usage error and exiting
+        raise CommandLineError(str(details))
+
+    vars(quiet).update(error=refuse, exit=refuse)  # an instance's own attributes come before its class's methods
+    try:
+        resolve_roles(quiet.parse_known_args(argv)[0], stdin=None)
+    except CommandLineError as error:
+        if str(error).startswith(WHICH_CANDIDATE):
+            return str(error)
+    return None
+
+
+def _mistyped_command(word: str, commands: list) -> str | None:
+    """The command ``word`` is a typo of (``scroe``, ``notebook``, ``Score``), or None.
+
+    Stricter than option names' :func:`~bleu_lab.inputs.closest_name`: a word that is no command is as
+    likely a file with ``score`` forgotten, so only a near spelling (difflib ratio >= 0.75) counts.
+    """
+    import difflib
+
+    same = [command for command in commands if command == word.lower()]
+    close = difflib.get_close_matches(word.lower(), commands, n=1, cutoff=0.75)
+    return (same or close or [None])[0]
 
 
 def _sacrebleu_version() -> str:
@@ -857,22 +927,37 @@ KEYWORD_OPTIONS = {"smoothing": "-s", "smooth_value": "-sv", "tokenize": "--toke
                    "lowercase": "-lc", "char_order": "--chrf-char-order", "word_order": "--chrf-word-order",
                    "beta": "--chrf-beta"}
 _KEYWORD_SETTING = re.compile(r"\b(" + "|".join(KEYWORD_OPTIONS) + r") ?= ?('[^']*'|True|-?\d+(?:\.\d+)?)")
-_KEYWORD_NAME = re.compile(r"\b(" + "|".join(name for name in KEYWORD_OPTIONS if "_" in name) + r")\b")
+# A bare keyword, not one set to a value this command has no spelling for (effective_order=False).
+_KEYWORD_NAME = re.compile(r"\b(" + "|".join(name for name in KEYWORD_OPTIONS if "_" in name) + r")\b(?! ?=)")
+_PYTHON_CALL = re.compile(r"\b[A-Za-z_][\w.]*\([^()]*\)")  # bootstrap_ci(candidates, references, smoothing='exp')
 
 
 def in_option_terms(message: str) -> str:
     """A library message in this command's terms: ``smoothing='exp'`` becomes ``-s exp``,
-    ``effective_order=True`` ``-eo``, and a bare ``max_order`` ``--max-order``.
+    ``effective_order=True`` ``-eo``, and a bare ``max_order`` ``--max-order``. A Python call in the
+    message becomes the options it sets (``bootstrap_ci(c, r, smoothing='method3')``: ``-s method3``);
+    a call that sets none stays as it is, keywords and all.
 
     >>> in_option_terms("smoothing='method6' needs max_order = 3; e.g. smoothing='exp' with effective_order=True")
     '-s method6 needs --max-order 3; e.g. -s exp with -eo'
+    >>> in_option_terms("e.g. bootstrap_ci(candidates, references, smoothing='method3'), not rouge_n(max_order)")
+    'e.g. -s method3, not rouge_n(max_order)'
     """
     def setting(match):
         option, value = KEYWORD_OPTIONS[match[1]], match[2].strip("'")
         return option if value == "True" else f"{option} {value}"
 
-    message = _KEYWORD_SETTING.sub(setting, message)
-    return _KEYWORD_NAME.sub(lambda match: KEYWORD_OPTIONS[match[1]], message)
+    def prose(text):
+        return _KEYWORD_NAME.sub(lambda match: KEYWORD_OPTIONS[match[1]], _KEYWORD_SETTING.sub(setting, text))
+
+    def call(match):
+        settings = [setting(found) for found in _KEYWORD_SETTING.finditer(match[0])]
+        return " ".join(settings) if settings else match[0]
+
+    # The calls' keywords are read as settings, the text between them as prose.
+    texts = _PYTHON_CALL.split(message)
+    calls = [call(found) for found in _PYTHON_CALL.finditer(message)]
+    return "".join(prose(text) + joined for text, joined in zip(texts, [*calls, ""]))
 
 
 def _score_command(args, stdin) -> int:

@@ -794,7 +794,7 @@ def check_samples_for_interval(n_samples: int, confidence: float, *, name: str =
     needed = samples_for_interval(confidence)
     if n_samples < needed:
         raise ValueError(
-            f"{name}={n_samples} is too few for a {confidence * 100:g}% interval: its bounds would be the lowest "
+            f"{name}={n_samples} is too few for a {confidence * 100:.12g}% interval: its bounds would be the lowest "
             f"and highest of {n_samples} resampled scores, whatever the level. It needs at least {needed} "
             f"(2 / (1 - confidence)); 1000 is usual (Koehn 2004, sacrebleu). {right}"
         )

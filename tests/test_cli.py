@@ -1035,3 +1035,96 @@ def test_the_smooth_value_option_matches_sacrebleus(tmp_path, capsys):
     assert bleu["signature"].startswith(str(metric.get_signature()) + "|bleu_lab:")  # ...|smooth:floor[0.50]|...
     code, _, err = run(capsys, "score", ref, "-i", hyp, "-sv", "0.5")  # the default smoothing takes none
     assert code == 2 and "-s none takes no -sv" in err
+
+
+def usage_exit(capsys, *argv):
+    """The one line of a usage error raised by argparse (exit code 2), e.g. of an unknown command."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv), stdin=Terminal())
+    assert stop.value.code == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    return line
+
+
+@pytest.mark.parametrize("first, exists", [("ref", True), ("ref", False), ("scores", True), ("src", False)])
+def test_a_short_file_name_first_is_a_file_not_a_mistyped_command(tmp_path, monkeypatch, capsys, first, exists):
+    # "ref" is as close to "score" as difflib's 0.5 cutoff ("re" in common): it was read as a typo and the
+    # call shown dropped the file ("bleu-lab score -i hyp"). A file that exists is never a typo.
+    monkeypatch.chdir(tmp_path)
+    if exists:
+        write(tmp_path / first, ["the cat"])
+    line = usage_exit(capsys, first, "-i", "hyp")
+    assert line.startswith(f"bleu-lab: error: {first!r} is not a command (score, examples, notebooks)")
+    assert f"put 'score' first: bleu-lab score {first} -i hyp" in line
+
+
+def test_a_near_spelling_of_a_command_is_still_a_typo(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # no file called scores or scroe here
+    assert "Did you mean 'score'? Right: bleu-lab score ref -i hyp" in usage_exit(capsys, "scroe", "ref", "-i", "hyp")
+    assert "Did you mean 'score'?" in usage_exit(capsys, "scores", "ref", "-i", "hyp")
+
+
+def test_two_files_without_score_or_roles_get_both_right_calls_and_each_runs(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "ref", ["the cat is on the mat", "a dog"])
+    write(tmp_path / "hyp", ["the cat sat on the mat", "a dog"])
+    line = usage_exit(capsys, "ref", "hyp", "-sl")
+    # 'bleu-lab score ref hyp' would be refused in turn (either file could be the candidate), so the
+    # message gives the two readings at once, with -sl kept.
+    calls = re.findall(r"'(bleu-lab score [^']*)'", line)
+    assert "bleu-lab score -c ref -r hyp -sl" in calls and "bleu-lab score ref -i hyp -sl" in calls
+    for call in ("bleu-lab score -c ref -r hyp -sl", "bleu-lab score ref -i hyp -sl"):
+        code, out, err = run(capsys, *shlex.split(call)[1:])
+        assert code == 0, err
+
+
+def test_a_suggested_call_keeps_another_system(tmp_path, capsys):
+    a, b = write(tmp_path / "a", ["the cat sat", "a dog"]), write(tmp_path / "b", ["the cat is here", "a dog"])
+    c = write(tmp_path / "c", ["the cat", "a dog ran"])
+    err = one_line_error(capsys, "score", a, b, "--system", c)
+    calls = re.findall(r"'(bleu-lab score [^']*)'", err)
+    assert f"bleu-lab score -c {a} -r {b} --system {c}" in calls, err  # --system c was dropped
+    code, out, err = run(capsys, *shlex.split(f"bleu-lab score -c {a} -r {b} --system {c} --format json")[1:])
+    assert code == 0, err
+    assert [system["file"] for system in json.loads(out)["systems"]] == [a, c]
+
+
+@pytest.mark.parametrize("level, needed", [
+    # By hand, 2 / (1 - level): 2 / 0.001 = 2000; 2 / 0.0000001 = 20,000,000 (the check rounds up past 1e-6).
+    ("0.999", "2000"),
+    ("0.9999999", "20000001"),
+])
+def test_the_call_shown_for_too_few_samples_keeps_the_level_and_is_enough(tmp_path, capsys, level, needed):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barked"])
+    err = one_line_error(capsys, "score", ref, "-i", ref, "--confidence", level, "--n-samples", "10")
+    # The level as given (":g" printed 0.9999999 as 1), and the samples it needs (1000 was refused in turn).
+    assert err.rstrip().endswith(f"--confidence {level} --n-samples {needed}"), err
+    assert f"too few for a {float(level) * 100:.12g}% interval" in err and "100%" not in err
+    if needed == "2000":
+        code, out, err = run(capsys, "score", ref, "-i", ref, "--confidence", level, "--n-samples", needed)
+        assert code == 0, err
+
+
+def test_a_library_call_in_a_message_becomes_the_options_it_sets(tmp_path, capsys):
+    # Sentence 1 has matching trigrams, sentence 2 none: the test set has some, so method6 scores it,
+    # but a resample of sentence 2 alone has none and nltk's method6 is undefined there.
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "a dog"])
+    ref = write(tmp_path / "ref", ["the cat sat on the mat", "one dog"])
+    err = one_line_error(capsys, "score", ref, "-i", hyp, "-s", "method6", "--confidence")
+    assert "e.g. -s method3 or -s exp" in err and "bootstrap_ci(" not in err, err
+
+
+def test_a_keyword_set_to_a_value_the_command_cannot_spell_stays_as_it_is():
+    from bleu_lab.cli import in_option_terms
+
+    # "-eo=False" is no option; the bare name still becomes one.
+    assert in_option_terms("effective_order=False is the default") == "effective_order=False is the default"
+    assert in_option_terms("with effective_order") == "with -eo"
+
+
+def test_the_empty_line_note_names_only_a_file_that_is_too_long(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks", "it rains"])
+    hyp = tmp_path / "hyp"
+    hyp.write_text("the cat sat on the mat\n\n", encoding="utf-8")  # 2 lines, the last one empty: the short one
+    err = one_line_error(capsys, "score", ref, "-i", str(hyp))
+    assert "has 2," in err and "has 3 lines" in err and "empty line" not in err, err
