@@ -111,13 +111,13 @@ def is_sequence(value) -> bool:
 _ONLY_STR = frozenset({str})
 
 
-def _all_plain_strings(value) -> bool:
+def all_plain_strings(value) -> bool:
     """True when every item is exactly a ``str`` (checked in C; subclasses take the slow path)."""
     return set(map(type, value)) <= _ONLY_STR
 
 
 def _is_token_list(value) -> bool:
-    return is_sequence(value) and (_all_plain_strings(value) or all(isinstance(t, str) for t in value))
+    return is_sequence(value) and (all_plain_strings(value) or all(isinstance(t, str) for t in value))
 
 
 def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
@@ -140,7 +140,7 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
         raise TypeError(
             f"{what} is {describe(value)}; it must be a string or a list of token strings. Right: {call}"
         )
-    if _all_plain_strings(value):
+    if all_plain_strings(value):
         _check_tokens_are_words(value, what, call)
         return _without_byte_order_mark(tuple(value))
     for position, token in enumerate(value):
@@ -294,8 +294,8 @@ def _plain_corpus(candidates, references) -> bool:
     strings, none of them one reference split into words: what :func:`check_corpus` would accept unchanged.
     Each test is one pass in C over the whole corpus; only sentences with several references are looked at
     one by one (:func:`_looks_like_unwrapped_tokens`)."""
-    if not (_all_plain_strings(candidates) and set(map(type, references)) <= _LIST_OR_TUPLE_TYPES
-            and all(references) and _all_plain_strings(chain.from_iterable(references))):
+    if not (all_plain_strings(candidates) and set(map(type, references)) <= _LIST_OR_TUPLE_TYPES
+            and all(references) and all_plain_strings(chain.from_iterable(references))):
         return False
     if max(map(len, references), default=0) == 1:
         return True
@@ -421,7 +421,7 @@ def check_systems(systems: Mapping[str, Any], references, *, function: str, call
     systems share them. ``systems`` maps the name used in messages to the lines.
     """
     names = list(systems)
-    if is_sequence(references) and references and _all_plain_strings(references):
+    if is_sequence(references) and references and all_plain_strings(references):
         # paired_bootstrap(baseline, references, system): the lists of references came second.
         nested = [n for n in names[1:] if is_sequence(systems[n]) and systems[n]
                   and all(is_sequence(x) for x in systems[n])]
@@ -442,7 +442,7 @@ def check_systems(systems: Mapping[str, Any], references, *, function: str, call
             )
         check_same_lengths({names[0]: len(first), name: len(lines)}, anchor=names[0],
                            what=f"{function} scores every system on the same test sentences", right=f"Right: {call}")
-        if _all_plain_strings(lines):
+        if all_plain_strings(lines):
             checked.append(_without_byte_order_marks(lines))
         else:
             checked.append([check_text(line, what=f"{name}[{i}]", call=call) for i, line in enumerate(lines)])
@@ -475,7 +475,7 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
                        what="every reference stream needs one line per sentence",
                        right="Right: references_from_streams([refs_1, refs_2]) with len(refs_1) == len(refs_2)")
     for k, stream in enumerate(streams):
-        if _all_plain_strings(stream):
+        if all_plain_strings(stream):
             continue
         for i, ref in enumerate(stream):
             if ref is not None and not isinstance(ref, (str, UserString)) and not _is_token_list(ref):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-from .inputs import Text, check_bool, check_name, check_text, keywords_checked
+from .inputs import Text, all_plain_strings, check_bool, check_name, check_text, keywords_checked
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 SACREBLEU_TOKENIZERS = {
@@ -107,7 +107,7 @@ def tokenize_lines_with(lines, function, lowercase: bool, *, frozen: bool = True
     ``frozen=False``: the tokens of a plain line may stay the list the tokenizer returned, for callers
     that only count them (copying 100,000 tokens into tuples costs a few ms of a corpus score).
     """
-    if not lowercase and all(line.__class__ is str for line in lines):
+    if not lowercase and all_plain_strings(lines):
         return list(map(tuple, map(function, lines))) if frozen else list(map(function, lines))
     return [apply_tokenizer(line, function, lowercase) for line in lines]
 

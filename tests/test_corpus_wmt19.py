@@ -98,6 +98,21 @@ def test_counting_equals_sacrebleus_sentence_statistics_on_generated_corpora(cor
     assert corpus_statistics_matrix(candidates, references, max_order).tolist() == expected
 
 
+@pytest.mark.parametrize("largest", [50, 2**40, 2**62])
+def test_numbering_distinct_keys_equals_numpy_unique_packed_or_not(largest):
+    # Keys are packed with their positions (12 bits for 3,000) for numpy's sort when both fit in 62 bits:
+    # keys below 50 and 2**40 are; keys up to 2**62 are not, and take the stable argsort instead.
+    import numpy as np
+
+    from bleu_lab.counting import _number_distinct
+
+    keys = np.random.default_rng(7).integers(0, largest, 3000, dtype=np.int64)
+    keys[::3] = keys[0]  # many repeats
+    inverse, count = _number_distinct(keys)
+    distinct, expected = np.unique(keys, return_inverse=True)
+    assert count == len(distinct) and inverse.tolist() == expected.tolist()
+
+
 # ----------------------------------------------------------------------------- notebook 08's pictures
 
 
