@@ -136,6 +136,38 @@ def ngrams_swapped(n, tokens):
     return ngrams(tokens, n)
 
 
+def ngrams_missing_first(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(1, len(tokens) - n + 1))
+
+
+def ngrams_missing_both(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(1, len(tokens) - n))
+
+
+def ngrams_one_too_far(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 2))
+
+
+def ngrams_slice_one_short(tokens, n):
+    return Counter(tuple(tokens[i:i + n - 1]) for i in range(len(tokens) - n + 1))
+
+
+def ngrams_slice_one_long(tokens, n):
+    return Counter(tuple(tokens[i:i + n + 1]) for i in range(len(tokens) - n))
+
+
+def ngrams_always_trigrams(tokens, n):
+    return Counter(tuple(tokens[i:i + 3]) for i in range(len(tokens) - 2))
+
+
+def ngrams_always_4grams(tokens, n):
+    return Counter(tuple(tokens[i:i + 4]) for i in range(len(tokens) - 3))
+
+
+def bp_always_one(candidate, references):
+    return 1.0
+
+
 def precision_reference_total(candidate, references, n):
     matches, _ = modified_precision(candidate, references, n)
     return matches, max(0, len(references[0]) - n + 1)  # divides by the reference's n-grams
@@ -360,6 +392,14 @@ MISTAKES = [
     ("ngrams", ngrams_extra_short, "ngrams-extra-short", "shorter than n"),
     ("ngrams", ngrams_set, "ngrams-set", "not a set"),
     ("ngrams", ngrams_swapped, "swapped-arguments", "ngrams(tokens, n)"),
+    ("ngrams", ngrams_missing_first, "ngrams-missing-first", "You miss the first n-gram"),
+    ("ngrams", ngrams_missing_both, "ngrams-missing-both", "the first and the last"),
+    ("ngrams", ngrams_one_too_far, "ngrams-extra-short", "shorter than n"),
+    ("ngrams", ngrams_slice_one_short, "ngrams-wrong-length", "do not have n tokens"),
+    ("ngrams", ngrams_slice_one_long, "ngrams-wrong-length", "do not have n tokens"),
+    ("ngrams", ngrams_always_trigrams, "ngrams-ignores-n", "does not depend on n"),
+    ("ngrams", ngrams_always_4grams, "ngrams-ignores-n", "does not depend on n"),
+    ("brevity_penalty", bp_always_one, "constant", "same answer whatever its input"),
     ("modified_precision", precision_reference_total, "mp-reference-total", "computes recall"),
     ("modified_precision", precision_no_clip, "mp-no-clip", "You do not clip"),
     ("modified_precision", precision_clip_sum, "mp-clip-sum", "MAXIMUM count in any single reference"),
@@ -375,7 +415,7 @@ MISTAKES = [
     ("brevity_penalty", bp_first, "bp-first", "not the length of the first reference"),
     ("brevity_penalty", bp_no_zero_guard, "bp-empty-candidate", "c = 0"),
     ("brevity_penalty", bp_swapped, "swapped-arguments", "brevity_penalty(candidate, references)"),
-    ("brevity_penalty", bp_rounded, "rounded", "to about 6 digits, but not exactly"),
+    ("brevity_penalty", bp_rounded, "rounded", "rounded to 6 digits"),
     ("sentence_bleu", bleu_log_zero, "bleu-zero-precision", "do not take log(0)"),
     ("sentence_bleu", bleu_skip_zeros, "bleu-zero-precision", "Do not skip the zero precisions"),
     ("sentence_bleu", bleu_arithmetic, "bleu-arithmetic-mean", "GEOMETRIC mean"),
@@ -416,9 +456,9 @@ def test_usual_mistake_is_rejected_with_its_hint(name, wrong, key, words):
     assert "expected:" in result.message
     assert ("got:" in result.message) or ("raised:" in result.message)
     # The first line counts the passing cases first, then names the case shown (and why that one).
-    header = result.message.splitlines()[0]
+    header = result.headline
     passes = "passes" if result.cases_passed == 1 else "pass"
-    assert header.startswith(f"✗ check.{name}: {result.cases_passed} of {result.cases_total} cases {passes}; ")
+    assert header.startswith(f"✗ check.{name}: {result.cases_passed} of {result.cases_total} cases {passes}")
     number = [c.label for c in getattr(cases, CASES[name])()].index(result.case) + 1
     assert header.endswith(f" case {number}: {result.case}"), header
 
@@ -436,7 +476,7 @@ def test_every_builtin_mistake_is_recognised_as_itself(name):
 
 def test_every_hint_is_tested():
     assert {key for _, _, key, _ in MISTAKES} >= set(HINTS) - {"mp-distinct-total", "mp-distinct-matches",
-                                                               "bp-longest", "bp-mean", "ngrams-ignores-n"}
+                                                               "bp-longest", "bp-mean"}
 
 
 def test_a_failure_shows_inputs_as_code_to_paste():
@@ -513,7 +553,7 @@ def test_not_a_function_and_wrong_signature_are_explained():
     assert not result.passed and result.status == "not-callable"
     assert "check.ngrams(ngrams)" in result.message
     result = check.ngrams(modified_precision)
-    assert not result.passed and "cannot be called with 2 arguments" in result.message
+    assert not result.passed and "cannot be called with 2 arguments" in result.headline
 
 
 def test_printing_inside_the_students_function_is_allowed(capsys):
@@ -774,7 +814,7 @@ def test_a_failure_caused_by_a_wrong_helper_names_the_helper():
     namespace = _module_with(WRONG_NGRAMS)
     result = check.modified_precision(namespace["modified_precision"])
     assert not result.passed and result.status == "helper" and result.helper == "ngrams"
-    assert "calls your ngrams, and ngrams is wrong: fix ngrams first" in result.message
+    assert "calls your ngrams, and ngrams is wrong: fix ngrams first" in result.headline
     assert result.mistake == "ngrams-missing-last" and "last n-gram" in result.message
     # the right modified_precision with the right ngrams passes
     assert check.modified_precision(_module_with(WRONG_NGRAMS.replace("len(tokens) - n)", "len(tokens) - n + 1)"))[
@@ -842,10 +882,11 @@ def test_partial_credit_counts_the_passing_cases():
 def test_the_first_line_counts_the_passing_cases_before_naming_the_failing_one():
     """'case 8 of 8 fails' read as '7 of 8 pass' when none passed: the count of passing cases comes first."""
     result = check.ngrams(ngrams_swapped)  # fails every case
-    header = result.message.splitlines()[0]
+    header = result.headline
     # Not the empty sentence, which is smaller: an ordinary case comes before the edge cases, so a
     # function wrong everywhere is not sent to the empty input (and its note) first.
-    assert header == "✗ check.ngrams: 0 of 8 cases pass; start with failing case 8: one token"
+    # Every case raises the same TypeError: the header says so rather than single out this case.
+    assert header == "✗ check.ngrams: 0 of 8 cases pass; every case fails the same way, for example case 8: one token"
     assert "of 8 fails" not in result.summary and "This case:" not in result.message
     assert result.summary.startswith(header + " (expected Counter({('cat',): 1}), raised TypeError")
 
@@ -877,13 +918,15 @@ def _failing_labels(name, wrong):
 @pytest.mark.parametrize("name, wrong, key, words", MISTAKES, ids=[m[1].__name__ for m in MISTAKES])
 def test_the_first_line_calls_a_case_the_smallest_only_when_it_is(name, wrong, key, words):
     result = getattr(check, name)(wrong)
-    header = result.message.splitlines()[0]
+    header = result.headline
     smallest = min(_failing_labels(name, wrong), key=lambda c: cases.size(c.args))
     if "the smallest failing one is" in header:
         assert result.case == smallest.label, header
     else:  # an ordinary case shown before a smaller edge case, or a case that shows the mistake
-        assert result.case != smallest.label or "shows the mistake best" in header, header
-        assert "start with failing case" in header or "shows the mistake best" in header, header
+        assert (result.case != smallest.label or "shows the mistake best" in header
+                or "every case fails the same way" in header or "only by chance" in header), header
+        assert ("start with failing case" in header or "shows the mistake best" in header
+                or "every case fails the same way" in header or "only by chance" in header), header
 
 
 @pytest.mark.parametrize("wrong", [seed_style_precision, precision_reference_total], ids=lambda f: f.__name__)
@@ -898,7 +941,7 @@ def test_a_recall_is_shown_on_the_seven_thes_not_on_the_empty_candidate(wrong):
     seven = cases.precision_cases()[2]
     assert seven.args[0] == ["the"] * 7 and "mp-reference-total" in seven.shows
     assert result.mistake == "mp-reference-total" and result.case == seven.label, result.message
-    assert result.message.splitlines()[0] == (
+    assert result.headline == (
         f"✗ check.modified_precision: 0 of 8 cases pass; the failing case that shows the mistake best is "
         f"case 3: {seven.label}")
     assert "expected: (2, 7)" in result.message and "got:      (2, 6)" in result.message
@@ -920,7 +963,7 @@ def test_a_case_that_shows_a_mistake_is_shown_only_if_the_answer_there_is_that_m
     # By hand: "the cat the cat the cat" has 6 tokens, 5 bigrams; the->cat clips to 2 (twice in the
     # second reference), cat->the to 0: (2, 5). The closest reference (5 tokens) has 4 bigrams: (2, 4).
     assert result.case == "a repeated bigram against several references", result.message
-    assert "start with failing case 6" in result.message.splitlines()[0]
+    assert "start with failing case 6" in result.headline
     assert "expected: (2, 5)" in result.message and "got:      (2, 4)" in result.message
 
 
@@ -1076,3 +1119,200 @@ def test_the_nbgrader_version_names_the_stub_nbgrader_writes(lab):
     text = "\n".join(c.source for c in build.nbgrader_notebook(solution).cells if c.cell_type == "markdown")
     assert "`# YOUR CODE HERE` and `raise NotImplementedError()`" in text
     assert 'NotImplementedError("your code here")' not in text
+
+
+# ------------------------------------------------ review of a student's walkthrough (constant stubs, helpers, ...)
+
+
+@pytest.mark.parametrize("name, stub, passed_by_chance", [
+    # By hand: BP is 1 for the paper's candidate 1 (c = r = 18), the two longer candidates and the tie
+    # "the cat sat on mats" (c = 5 > r = 4): 4 of 9 cases, by chance.
+    ("brevity_penalty", lambda candidate, references: 1.0, 4),
+    # By hand: 0 is right for the empty candidate, the one shorter than 4 tokens and the paper's
+    # candidate 2 (no matching 3-gram): 3 of 11.
+    ("sentence_bleu", lambda candidate, references: 0, 3),
+    # An empty Counter is right for the sentence shorter than n and the empty one: 2 of 8.
+    ("ngrams", lambda tokens, n: Counter(), 2),
+    # (0.0, 0.0, 0.0) is right for no word in common, the empty candidate and the empty reference: 3 of 9.
+    ("rouge_1", lambda candidate, reference: (0.0, 0.0, 0.0), 3),
+])
+def test_a_function_that_ignores_its_input_earns_nothing_and_is_told_so(name, stub, passed_by_chance):
+    result = getattr(check, name)(stub)
+    assert result.cases_passed == passed_by_chance and result.fraction == 0.0, result.message
+    assert result.mistake == "constant" and "by chance" in result.headline, result.message
+    assert "inverted" not in result.message and "This case:" not in result.message
+    assert "same answer whatever its input" in result.hint
+
+
+def test_a_stub_that_answers_the_empty_input_right_and_1_otherwise_is_constant_too():
+    result = check.brevity_penalty(lambda candidate, references: 1.0 if candidate else 0.0)
+    assert result.mistake == "constant" and result.fraction == 0.0
+    assert "returns 1.0 for every input but the empty ones" in result.headline
+
+
+def test_a_slice_that_misses_the_first_ngram_is_not_told_it_misses_the_last():
+    """By hand: the bigrams of "the cat sat on the mat" are (the, cat), (cat, sat), (sat, on), (on, the),
+    (the, mat). Starting at 1 misses (the, cat); stopping one short misses (the, mat)."""
+    first = check.ngrams(ngrams_missing_first)
+    assert first.mistake == "ngrams-missing-first" and "first n-gram" in first.hint and "last" not in first.hint
+    assert first.case == "bigrams of a short sentence" and "missing:  ('the', 'cat')" in first.message
+    last = check.ngrams(ngrams_missing_last)
+    assert last.mistake == "ngrams-missing-last" and "missing:  ('the', 'mat')" in last.message
+
+
+def test_a_guarded_slice_one_past_the_end_is_right():
+    """range(len(tokens) - n + 2) with a guard on the length keeps only the L - n + 1 full n-grams."""
+    assert check.ngrams(lambda tokens, n: Counter(
+        tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 2) if len(tokens[i:i + n]) == n)).passed
+
+
+@pytest.mark.parametrize("order", [1, 2, 3, 4])
+def test_an_order_fixed_in_the_code_is_named_for_every_order_of_bleu(order):
+    def fixed(tokens, n):
+        return Counter(tuple(tokens[i:i + order]) for i in range(len(tokens) - order + 1))
+
+    assert check.ngrams(fixed).mistake == "ngrams-ignores-n"
+
+
+LAB1_STUB_NGRAMS = '''
+def ngrams(tokens, n):
+    """Count the n-grams."""
+    raise NotImplementedError("your code here")
+''' + "def modified_precision" + WRONG_NGRAMS.split("def modified_precision", 1)[1]
+
+BLEU_ON_PRECISION = '''
+def brevity_penalty(candidate, references):
+    c = len(candidate)
+    r = min((len(x) for x in references), key=lambda L: (abs(L - c), L))
+    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+
+def sentence_bleu(candidate, references):
+    logs = []
+    for n in range(1, 5):
+        matches, total = modified_precision(candidate, references, n)
+        if matches == 0 or total == 0:
+            return 0.0
+        logs.append(math.log(matches / total))
+    return brevity_penalty(candidate, references) * math.exp(sum(logs) / 4)
+'''
+
+
+def test_an_unfinished_helper_is_named_instead_of_not_implemented_yet():
+    namespace = _module_with(LAB1_STUB_NGRAMS + BLEU_ON_PRECISION)
+    assert check.ngrams(namespace["ngrams"]).status == "not-implemented"
+    result = check.modified_precision(namespace["modified_precision"])
+    assert result.status == "helper" and result.helper == "ngrams", result.message
+    assert "not implemented yet" not in result.message
+    assert result.headline.startswith("✗ check.modified_precision: your modified_precision calls ngrams, which is "
+                                      "not written yet")
+    # written right: with a right ngrams it passes all 8 cases, so it keeps its 3 points in the grader
+    assert result.fraction == 1.0 and "passes all 8 cases, so it keeps its points" in " ".join(result.message.split())
+    # sentence_bleu reaches the stub through modified_precision
+    result = check.sentence_bleu(namespace["sentence_bleu"])
+    assert result.helper == "ngrams" and "needs (through the functions it calls) ngrams" in result.headline
+
+
+def test_a_wrong_helper_costs_its_caller_no_points_when_a_right_one_makes_it_pass():
+    namespace = _module_with(WRONG_NGRAMS)
+    assert check.ngrams(namespace["ngrams"]).fraction < 1  # the helper loses its own points
+    result = check.modified_precision(namespace["modified_precision"])
+    assert result.status == "helper" and result.fraction == 1.0
+    assert "so it keeps its points" in " ".join(result.message.split())
+
+
+def test_a_wrong_helper_under_a_caller_with_a_bug_of_its_own_costs_only_the_callers_bug():
+    """ngrams misses the last n-gram and modified_precision clips by the sum over the references.
+
+    By hand, with a right ngrams the sum-clip is right wherever one reference has the n-gram or
+    none clips: 5 of the 8 cases (the paper's candidate 1 unigrams and bigrams, candidate 2,
+    the short and the empty candidate); the seven "the"s (the: 2 + 2 = 4, not 2) and the two
+    repeated-word cases fail. The function itself, with its ngrams, passes only the 2 edge cases.
+    """
+    namespace = _module_with(WRONG_NGRAMS.replace(
+        '''    for reference in references:
+        for gram, count in ngrams(reference, n).items():
+            ceiling[gram] = max(ceiling[gram], count)''', '''    for reference in references:
+        ceiling += ngrams(reference, n)'''))
+    result = check.modified_precision(namespace["modified_precision"])
+    assert result.status == "failed" and result.cases_passed == 2, result.message
+    assert result.fraction == 5 / 8
+    assert "Your ngrams fails its own check too" in " ".join(result.message.split())
+
+
+def test_a_failure_that_is_the_same_on_every_case_is_not_about_one_case():
+    def bleu_name_error(candidate, references):
+        return undefined_name  # noqa: F821
+
+    result = check.sentence_bleu(bleu_name_error)
+    assert "every case fails the same way" in result.headline
+    # not the case's note about the brevity penalty, nor the empty candidate's hint
+    assert "This case:" not in result.message and result.hint is None
+    assert "NameError" in result.message
+
+
+@pytest.mark.parametrize("digits", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("name", ["brevity_penalty", "sentence_bleu", "corpus_bleu", "rouge_1"])
+def test_an_answer_rounded_to_any_number_of_digits_gets_the_rounding_hint(name, digits):
+    right = {"brevity_penalty": brevity_penalty, "sentence_bleu": sentence_bleu, "corpus_bleu": corpus_bleu,
+             "rouge_1": rouge_1}[name]
+
+    def rounded(*args):
+        value = right(*args)
+        return tuple(round(v, digits) for v in value) if isinstance(value, tuple) else round(value, digits)
+
+    result = getattr(check, name)(rounded)
+    assert result.mistake == "rounded", result.message
+    assert f"rounded to {digits} digits" in " ".join(result.hint.split())
+
+
+def test_the_corpus_boundary_case_teaches_boundaries_not_0_over_0_again():
+    """By hand: "the cat sat down" / "a dog ran away" against "the cat sat down" / "then a dog ran away".
+
+    Each sentence alone: every n-gram matches (4/4, 3/3, 2/2, 1/1), so p1..p4 = 8/8, 6/6, 4/4, 2/2;
+    c = 8, r = 4 + 5 = 9, BLEU = BP = exp(1 - 9/8) = 0.8824969... Joined into one sentence, the
+    n-grams across the join ("down a", "sat down a", "down a dog", ...) do not match "down then a":
+    p2..p4 = 6/7, 4/6, 2/5 and BLEU = exp(-1/8) * (6/7 * 4/6 * 2/5) ** (1/4), about 0.6102.
+    """
+    case = [c for c in cases.corpus_cases() if c.label == "n-grams must not cross sentence boundaries"][0]
+    assert case.on_error is None and "0/0" not in case.note
+    assert math.isclose(cases.expected_corpus(*copy.deepcopy(case.args)), math.exp(1 - 9 / 8), rel_tol=1e-12)
+    assert math.isclose(corpus_bleu(*copy.deepcopy(case.args)), math.exp(1 - 9 / 8), rel_tol=1e-12)
+    result = check.corpus_bleu(corpus_concatenate)
+    assert result.mistake == "corpus-concatenate" and result.case == case.label, result.message
+    assert "got:      0.61019504" in result.message
+
+
+def _all_messages():
+    for name, wrong, _, _ in MISTAKES:
+        yield getattr(check, name)(wrong)
+    namespace = _module_with(LAB1_STUB_NGRAMS + BLEU_ON_PRECISION)
+    yield check.sentence_bleu(namespace["sentence_bleu"])
+    yield check.modified_precision(_module_with(WRONG_NGRAMS)["modified_precision"])
+    yield check.ngrams(modified_precision)  # a wrong signature
+    yield check.ngrams(lambda tokens, n: (_ for _ in ()).throw(NotImplementedError))  # a stub
+
+
+def test_every_line_of_feedback_fits_a_projector():
+    """First lines were up to 176 characters, the paper's token lists up to 146: now at most 100 each."""
+    for result in _all_messages():
+        too_wide = [line for line in result.message.splitlines() if len(line) > 100]
+        assert not too_wide, result.message
+
+
+def test_the_papers_long_sentences_are_shown_by_their_names():
+    from bleu_lab.exercises import runner
+
+    shown = [c for c in cases.sentence_cases() if c.args[0] == cases.PAPER_CANDIDATE_1][0]
+
+    assert runner._show_input(shown.args[0], 0) == "check.PAPER_CANDIDATE_1"
+    assert runner._example_comment(shown.args[0]) == (
+        "  # 18 tokens: it is a guide ... of the party")
+    assert runner._show_input(shown.args[1], 0) == "check.PAPER_REFERENCES"
+    # any other long token list: its first and last tokens and its length, not 146 characters
+    long = "a b c d e f g h i j k l m n o p q r s t u v w x y z".split() * 2
+    assert runner._show_input(long, 0) == '"a b c d ... x y z" (52 tokens)'
+    # in a report: the name, pasteable in the lab (check is imported there), and what it holds
+    result = check.sentence_bleu(lambda candidate, references: sentence_bleu(candidate, references)
+                                 if candidate != cases.PAPER_CANDIDATE_1 else 0.5)
+    assert "    candidate  = check.PAPER_CANDIDATE_1  # 18 tokens: it is a guide ... of the party" in result.message
+    assert "    references = check.PAPER_REFERENCES  # 3 references, of 16, 18 and 16 tokens" in result.message

@@ -74,7 +74,7 @@ def test_four_submissions_give_four_rows_and_the_loop_is_stopped(submissions, tm
     completed = subprocess.run(
         [sys.executable, "-m", "bleu_lab.exercises.grade", str(submissions), "--out", str(out),
          "--timeout", str(TIMEOUT)],
-        capture_output=True, text=True, timeout=4 * TIMEOUT + 60,
+        capture_output=True, text=True, timeout=5 * TIMEOUT + 60,
     )
     # subprocess.run's own timeout bounds the run; the looping submission's row below says it was stopped.
     assert completed.returncode == 0, completed.stderr
@@ -108,7 +108,9 @@ def test_four_submissions_give_four_rows_and_the_loop_is_stopped(submissions, tm
 
     assert (looping["lab1.ngrams"], looping["lab1.modified_precision"]) == ("0.00", "0.00")
     assert looping["points"] == "0.00"
-    assert looping["message"].startswith(f"timed out after {TIMEOUT} s while checking ngrams")
+    # Each check that loops costs its own points only: modified_precision calls the endless ngrams too.
+    assert looping["message"] == (f"ngrams: timed out after {TIMEOUT} s (an endless loop?) | "
+                                  f"modified_precision: timed out after {TIMEOUT} s (an endless loop?)")
     assert all("\n" not in r["message"] for r in rows)
 
 
@@ -646,3 +648,42 @@ def test_an_unreadable_notebook_gets_the_maximum_of_the_lab_in_its_name(tmp_path
     assert lines[2].startswith("lab2_grace.ipynb: cannot read the notebook: not a Jupyter notebook (cells is not a "
                                "list), 0.00/13.00 points (")
     assert not any("0 of 0 checks" in line for line in lines)
+
+
+# ---------------------------------------------------------------- review: time-outs, stubs and helpers in the grade
+
+STANDALONE_PRECISION = '''def modified_precision(candidate, references, n):
+    """Does not call ngrams: it is checked even when ngrams loops."""
+    def grams(tokens):
+        return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+    ceiling = Counter()
+    for reference in references:
+        ceiling |= grams(reference)
+    counts = grams(candidate)
+    return sum((counts & ceiling).values()), sum(counts.values())
+'''
+
+
+def test_a_time_out_costs_only_its_function_and_a_constant_or_a_helpers_mistake_is_not_paid_twice(tmp_path):
+    looping = _replace_function(nbformat.read(LAB1, as_version=4), "ngrams", ENDLESS)
+    looping = _replace_function(looping, "modified_precision", STANDALONE_PRECISION)
+    constant = _replace_function(nbformat.read(LAB1, as_version=4), "ngrams",
+                                 "def ngrams(tokens, n):\n    return Counter()\n")
+    missing_last = _replace_function(nbformat.read(LAB1, as_version=4), "ngrams",
+                                     "def ngrams(tokens, n):\n"
+                                     "    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n))\n")
+    rows = _grade_notebooks(tmp_path, {"a_loop.ipynb": looping, "b_constant.ipynb": constant,
+                                       "c_missing_last.ipynb": missing_last})
+    loop, const, last = rows
+    # ngrams loops: 0 of its 2 points; modified_precision, checked in a new process, keeps its 3
+    assert (loop["lab1.ngrams"], loop["lab1.modified_precision"], loop["points"]) == ("0.00", "3.00", "3.00")
+    assert loop["message"] == f"ngrams: timed out after {TIMEOUT} s (an endless loop?)"
+    # return Counter() is right by chance on the 2 inputs without n-grams: no points; the lab's own
+    # modified_precision is right with a right ngrams: all 3 of its points
+    assert (const["lab1.ngrams"], const["lab1.modified_precision"]) == ("0.00", "3.00"), const["message"]
+    assert "only by chance" in const["message"]
+    # range(len(tokens) - n) is right on the same 2 of 8 cases: 2 * 2/8 = 0.50; the caller keeps its 3
+    assert (last["lab1.ngrams"], last["lab1.modified_precision"]) == ("0.50", "3.00"), last["message"]
+    assert "ngrams is wrong: fix ngrams first" in last["message"]
+    for row in rows:
+        _assert_adds_up(row)

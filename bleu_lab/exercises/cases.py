@@ -61,7 +61,10 @@ _NOTE_EMPTY = "The candidate is empty: it has no n-grams and length c = 0."
 def ngram_cases():
     return (
         Case("unigrams of a short sentence", (_t("the cat sat on the mat"), 1)),
-        Case("bigrams of a short sentence", (_t("the cat sat on the mat"), 2)),
+        # Tells apart the slicing mistakes that one token cannot: the first n-gram missing, or the last.
+        Case("bigrams of a short sentence", (_t("the cat sat on the mat"), 2),
+             shows=("ngrams-missing-first", "ngrams-missing-last", "ngrams-missing-both", "ngrams-wrong-length",
+                    "ngrams-ignores-n")),
         Case("a repeated bigram", (_t("the cat the cat"), 2), "('the', 'cat') occurs twice, so its count is 2."),
         Case("n equal to the sentence length", (_t("a b c"), 3), "Exactly one n-gram: the whole sentence."),
         Case("a sentence shorter than n", (_t("the cat"), 3), _NOTE_SHORT + " Return an empty Counter.", edge=True),
@@ -180,8 +183,10 @@ def corpus_cases():
               [[_t("the cat is on the mat")], [_t("a dog sat in the garden")]]),
              "The second sentence alone has BLEU 0, but the corpus sums have no zero precision."),
         Case("n-grams must not cross sentence boundaries",
-             ([_t("the cat is"), _t("on the mat")], [[_t("the cat")], [_t("is on the mat")]]),
-             "No sentence has 4 tokens, so the corpus has no 4-grams: p4 = 0/0 and BLEU = 0.", "bleu-empty-order"),
+             ([_t("the cat sat down"), _t("a dog ran away")], [[_t("the cat sat down")], [_t("then a dog ran away")]]),
+             "'down a' runs from one sentence into the next: it is an n-gram of neither, so it is not counted. "
+             "Every n-gram matches, and BLEU = BP = exp(1 - 9/8) (c = 8, r = 4 + 5 = 9).",
+             shows=("corpus-concatenate",)),
         Case("a corpus with an empty candidate",
              ([_t("the cat is on the mat"), []], [[_t("the cat is on the mat")], [_t("a dog")]]),
              "The empty candidate adds 0 to c and to every total, and its closest reference length to r.",

@@ -18,7 +18,8 @@ went wrong, not only that something did; otherwise the case's own note says
 what the case tests ("This case: ..."). When the function fails because of one
 of the student's earlier lab functions it calls (its ``ngrams``, say: with a
 right one in its place it passes), the message names that helper instead.
-``cases_passed`` / ``cases_total`` give partial credit.
+``cases_passed`` / ``cases_total`` count the passing cases; ``fraction`` is the grader's partial
+credit (0 for a function that answers the same whatever its input).
 
 The job is split three ways: :mod:`.cases` (the inputs and the right
 answers), :mod:`.mistakes` (the usual mistakes and their hints) and
@@ -99,7 +100,7 @@ def brevity_penalty(function) -> CheckResult:
 
 
 def _helpers(*names):
-    """``(name, check, right version)`` of the lab functions a function usually calls (see runner._failing_helper)."""
+    """``(name, check, right version)`` of the lab functions a function usually calls (see runner._repair)."""
     checks = {"ngrams": ngrams, "modified_precision": modified_precision, "brevity_penalty": brevity_penalty}
     right = {"ngrams": _cases.right_ngrams, "modified_precision": _cases.expected_precision,
              "brevity_penalty": _cases.expected_brevity}

@@ -10,12 +10,18 @@ submission's lab through the same check the student saw (:func:`plan`: the lab
 comes from the file name, or from the checks the notebook calls). A submission
 that cannot be read, raises while its cells run, or loops forever still gets
 its row: 0 points for what could not be checked, out of its lab's maximum, and a
-message that says what happened; it never stops the grading of the others.
+message that says what happened; it never stops the grading of the others. A function
+that loops costs only its own points: the submission is run again, in a new process
+with the same time limit, for the checks after the one that timed out.
 
 Points and partial credit: each function is worth ``POINTS[name]`` points, and a
 submission earns them in proportion to the check's cases that pass (a
 ``modified_precision`` that passes 6 of its 8 cases earns 6/8 of 3 points). A
-function that cannot be run, or is not implemented, earns 0.
+function that cannot be run, or is not implemented, earns 0, and so does one that
+returns the same answer whatever its input (the cases it passes, it passes by chance).
+A function that fails only because a helper of the student's is wrong (its ``ngrams``)
+earns what it earns with a right helper: the helper's mistake costs points once, in the
+helper's own column (``CheckResult.fraction``).
 
 CSV columns (``COLUMNS``): ``file`` (path relative to the folder), ``lab`` (``lab1``,
 ``lab2``, ``lab3``, recognised by the file name or by the checks the notebook
@@ -366,7 +372,8 @@ def run_one(notebook_path: Path, report_path: Path, checks) -> None:
                 try:
                     result = getattr(check, name)(function)
                     event(kind="result", check=name, passed=result.passed, summary=_short_summary(result),
-                          cases_passed=result.cases_passed, cases_total=result.cases_total)
+                          cases_passed=result.cases_passed, cases_total=result.cases_total,
+                          fraction=result.fraction)
                 except Exception as error:  # a check should never raise; if it does, the row says so
                     event(kind="result", check=name, passed=False,
                           summary=f"the check itself failed: {type(error).__name__}: {error}")
@@ -426,11 +433,18 @@ def _read_events(path: Path) -> list:
 
 
 def _points(result) -> float:
-    """Partial credit for one check's result event: POINTS x the share of its cases that pass."""
+    """Partial credit for one check's result event: POINTS x the check's ``fraction`` (CheckResult.fraction).
+
+    That is the share of its cases that pass, but 0 for a function that answers the same whatever its
+    input, and the share it passes with right helpers when a helper of the student's is wrong (the
+    helper's mistake costs points once, in the helper's own check).
+    """
     name = result["check"]
-    total = result.get("cases_total") or 0
     if result.get("passed"):
         return float(POINTS[name])
+    if is_real_number(result.get("fraction")):
+        return POINTS[name] * min(1.0, max(0.0, float(result["fraction"])))
+    total = result.get("cases_total") or 0
     return POINTS[name] * (result.get("cases_passed", 0) / total if total else 0.0)
 
 
@@ -491,10 +505,43 @@ def grade_one(path: Path, root: Path, timeout: float = DEFAULT_TIMEOUT) -> dict:
 
 
 def _run_submission(path: Path, checks, timeout: float) -> tuple:
-    """Run :func:`run_one` in a subprocess with a time limit: ``(its events, messages about the run)``.
+    """Run :func:`run_one` in subprocesses with a time limit: ``(their events, messages about the runs)``.
 
-    The messages are the errors of the submission's cells, and first, if the process timed out or
-    ended before its report was complete, what happened.
+    The messages are the errors of the submission's cells, and first, if a process timed out or ended
+    before its report was complete while its cells ran, what happened. A check that times out (or whose
+    function ends the process) costs only its own points: its result says so, and the submission is run
+    again, in a new process with the same time limit, for the checks after it.
+    """
+    events: list = []
+    messages: list = []
+    remaining = list(checks)
+    while True:
+        run_events, run_messages, stopped = _run_process(path, remaining, timeout)
+        if events:  # a run again: its cells' errors were reported by the first run
+            run_events = [e for e in run_events if e.get("kind") != "error"]
+            run_messages = [m for m in run_messages if not m.startswith("code cell ")]
+        events += [e for e in run_events if e.get("kind") != "done"]
+        messages += run_messages
+        if stopped is None:  # complete, or stopped while its cells ran: nothing more can be checked
+            if _complete(run_events):
+                events.append({"kind": "done"})
+            return events, messages
+        name, why = stopped
+        events.append({"kind": "result", "check": name, "passed": False, "summary": why,
+                       "cases_passed": 0, "cases_total": 0})
+        names = [check_name for check_name, _ in remaining]
+        remaining = remaining[names.index(name) + 1:]
+        if not remaining:
+            events.append({"kind": "done"})
+            return events, messages
+
+
+def _run_process(path: Path, checks, timeout: float) -> tuple:
+    """One subprocess of :func:`_run_submission`: ``(events, messages, stopped)``.
+
+    ``stopped`` is ``(check name, what happened)`` when the process timed out or ended while it was
+    checking that function, so the others can still be checked; otherwise None (a time-out while the
+    cells ran is one of the messages: nothing after it can be checked).
     """
     with tempfile.TemporaryDirectory(prefix="bleu_lab_grade_") as work:
         report = Path(work) / "events.jsonl"
@@ -516,16 +563,33 @@ def _run_submission(path: Path, checks, timeout: float) -> tuple:
     # A complete report counts even if the time ran out after it: something the submission started
     # (a process holding the grader's stderr open, say) outlived its checks, which are all done.
     done = _complete(events)
-    if timed_out and not done:
+    checking = _checking(events)
+    if done:
+        return events, messages, None
+    tail = (stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:]
+    ended = f"exit code {process.returncode}{': ' + tail[0] if tail else ''}"
+    if checking is not None:  # the function being checked loops, or ends the process: only it loses points
+        why = (f"timed out after {timeout:g} s (an endless loop?)" if timed_out
+               else f"the function stopped the grading process ({ended})")
+        return events, messages, (checking, why)
+    if timed_out:
         messages.insert(0, f"timed out after {timeout:g} s {_where(events)} (an endless loop?)")
-    elif not done:  # the process ended before its report did: os._exit, sys.exit in a thread, a crash
+    else:  # the process ended before its report did: os._exit, sys.exit in a thread, a crash
         where = _where(events)
         if where.startswith("while running code cell"):
             where += ", before the checks ran"
-        tail = (stderr or b"").decode("utf-8", "replace").strip().splitlines()[-1:]
-        messages.insert(0, f"the notebook stopped the grading process {where} (exit code {process.returncode}"
-                           f"{': ' + tail[0] if tail else ''})")
-    return events, messages
+        messages.insert(0, f"the notebook stopped the grading process {where} ({ended})")
+    return events, messages, None
+
+
+def _checking(events: list) -> str | None:
+    """The check the subprocess had started and not finished when it stopped, if it stopped in one."""
+    started = [e for e in events if e.get("kind") in ("cell", "start")]
+    if not started or started[-1]["kind"] != "start":
+        return None
+    name = started[-1]["check"]
+    finished = any(e.get("kind") == "result" and e.get("check") == name for e in events)
+    return None if finished else name
 
 
 def _complete(events: list) -> bool:
@@ -682,7 +746,8 @@ def main(argv=None) -> int:
                         help="folder of submitted notebooks (searched recursively); required")
     parser.add_argument("--out", default="results.csv", help="CSV file to write (default results.csv)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
-                        help=f"seconds allowed per submission (default {DEFAULT_TIMEOUT:g}, at most {MAX_TIMEOUT:g})")
+                        help=f"seconds allowed per run of a submission (default {DEFAULT_TIMEOUT:g}, "
+                             f"at most {MAX_TIMEOUT:g})")
     parser.add_argument("--run-one", type=Path, help=argparse.SUPPRESS)  # the subprocess's entry point
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--checks", default="[]", help=argparse.SUPPRESS)  # the plan's checks, as JSON

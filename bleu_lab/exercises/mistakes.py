@@ -22,6 +22,18 @@ HINTS = {
         "You miss the last n-gram. A sentence of L tokens has L - n + 1 n-grams: the start "
         "positions are range(len(tokens) - n + 1)."
     ),
+    "ngrams-missing-first": (
+        "You miss the first n-gram: the start positions begin at 0, not 1. A sentence of L tokens has "
+        "L - n + 1 n-grams, starting at range(len(tokens) - n + 1)."
+    ),
+    "ngrams-missing-both": (
+        "You miss the first and the last n-gram: the start positions are range(len(tokens) - n + 1), "
+        "from 0 up to and including len(tokens) - n."
+    ),
+    "ngrams-wrong-length": (
+        "Your n-grams do not have n tokens: the n-gram starting at position i is tuple(tokens[i:i + n]), "
+        "exactly n tokens, for i in range(len(tokens) - n + 1)."
+    ),
     "ngrams-extra-short": (
         "Your result has n-grams shorter than n at the end of the sentence (tokens[i:i + n] is "
         "shorter near the end). Stop at the last full n-gram: range(len(tokens) - n + 1)."
@@ -151,9 +163,13 @@ HINTS = {
     "rouge-arithmetic-f": "F is the harmonic mean 2PR / (P + R), not the arithmetic mean (P + R) / 2.",
     # any function
     "rounded": (
-        "Your answer agrees with the expected one to about 6 digits, but not exactly (the check allows "
-        "a relative difference of 1e-9): don't round. Return the number as computed; round only when "
-        "you print it."
+        "Your answers are the expected ones rounded to {digits} digits (the check allows a relative "
+        "difference of 1e-9): don't round. Return the number as computed; round only when you print it."
+    ),
+    "constant": (
+        "Your function gives the same answer whatever its input: the cases it passes, it passes by "
+        "chance, so they earn no points. Compute the answer from the arguments (or look for a step "
+        "that always gives the same result, such as a return inside a loop)."
     ),
     "swapped-arguments": (
         "Your function gives the expected answer when its arguments are swapped: check the order "
@@ -310,22 +326,45 @@ _PIECE_WAYS = (
 
 
 def ngram_mistakes():
-    def missing_last(tokens, n):
-        return plain_counts(_grams(tokens[:-1], n)) if tokens else {}
+    def starts(first, stop_shift, size_shift=0):
+        """The n-grams of size n + size_shift at positions first .. len(tokens) - n + stop_shift (excluded).
 
-    def extra_short(tokens, n):
+        The right one is starts(0, 1): range(len(tokens) - n + 1), tuples of n tokens. A slice past
+        the end is shorter than asked (tokens[i:i + n] near the end).
+        """
+        def wrong(tokens, n):
+            size = n + size_shift
+            return plain_counts(Counter(tuple(tokens[i:i + size]) for i in range(first, len(tokens) - n + stop_shift)))
+
+        return wrong
+
+    def every_tail(tokens, n):
         return plain_counts(Counter(tuple(tokens[i:i + n]) for i in range(len(tokens))))
 
     def as_set(tokens, n):
         return {g: 1 for g in _grams(tokens, n)}
 
     return (
-        ("ngrams-missing-last", missing_last),
-        ("ngrams-extra-short", extra_short),
+        ("ngrams-missing-last", starts(0, 0)),  # range(len(tokens) - n)
+        ("ngrams-missing-first", starts(1, 1)),  # range(1, len(tokens) - n + 1)
+        ("ngrams-missing-both", starts(1, 0)),  # range(1, len(tokens) - n)
+        ("ngrams-extra-short", every_tail),  # range(len(tokens))
+        ("ngrams-extra-short", starts(0, 2)),  # range(len(tokens) - n + 2): one tuple of n - 1 tokens
+        ("ngrams-wrong-length", starts(0, 1, -1)),  # tokens[i:i + n - 1]
+        ("ngrams-wrong-length", starts(0, 2, -1)),  # every (n - 1)-gram
+        ("ngrams-wrong-length", starts(0, 1, 1)),  # tokens[i:i + n + 1]
+        ("ngrams-wrong-length", starts(0, 0, 1)),  # every (n + 1)-gram
         ("ngrams-set", as_set),
-        ("ngrams-ignores-n", lambda tokens, n: plain_counts(_grams(tokens, 1))),
-        ("ngrams-ignores-n", lambda tokens, n: plain_counts(_grams(tokens, 2))),
+        # an order fixed in the code, for each order the labs use (BLEU-4: 1 to 4)
+        *(("ngrams-ignores-n", _fixed_order(order)) for order in range(1, 5)),
     )
+
+
+def _fixed_order(order):
+    def wrong(tokens, n):
+        return plain_counts(_grams(tokens, order))
+
+    return wrong
 
 
 def precision_mistakes():

@@ -45,7 +45,8 @@ class CheckResult:
 
     def __init__(self, name: str, passed: bool, message: str, *, mistake: str | None = None,
                  case: str | None = None, status: str = "ok", detail: str = "", cases_passed: int = 0,
-                 cases_total: int = 0, helper: str | None = None):
+                 cases_total: int = 0, helper: str | None = None, credit: float | None = None,
+                 headline: str | None = None):
         self.name = name
         self.passed = bool(passed)
         self.message = message
@@ -57,11 +58,25 @@ class CheckResult:
         self.cases_total = cases_total
         self.cases_passed = cases_total if passed and not cases_passed else cases_passed
         self.helper = helper  # the student's helper function that made this one fail, if any
+        # The grader's share, 0-1, when it is not the share of passing cases: 0 for a function that gives
+        # the same answer for every input; the share with right helpers when a helper of the student's fails.
+        self.credit = credit
+        # The verdict on one line; the message wraps it (first line under _WIDTH characters).
+        self.headline = headline if headline is not None else (message.splitlines()[0] if message else "")
 
     @property
     def fraction(self) -> float:
-        """The share of the cases that pass, 0-1: the grader's partial credit."""
-        return self.cases_passed / self.cases_total if self.cases_total else float(self.passed)
+        """The grader's partial credit, 0-1: the share of the cases that pass, unless ``credit`` says otherwise.
+
+        A function that returns the same answer for every input passes some cases by chance: 0. A
+        function that fails only because a helper of the student's is wrong is not marked down again
+        for the helper's mistake (the helper's own check is): the share it passes with right helpers.
+        """
+        if self.passed:
+            return 1.0
+        if self.credit is not None:
+            return self.credit
+        return self.cases_passed / self.cases_total if self.cases_total else 0.0
 
     @property
     def hint(self) -> str | None:
@@ -76,7 +91,7 @@ class CheckResult:
     @property
     def summary(self) -> str:
         """The message on one line: the verdict and the hint, or else the case's note (for a CSV of grades)."""
-        parts = [self.message.splitlines()[0] if self.message else ""]
+        parts = [self.headline]
         if self.detail:
             parts.append(f"({self.detail})")
         if self.hint:
@@ -114,6 +129,12 @@ def _paragraph(message: str, marker: str) -> str | None:
         return None
     text = message.split(marker, 1)[1].split("\n  " + _HINT, 1)[0]
     return " ".join(line.strip() for line in text.splitlines())
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    """A verdict wrapped for a projector: lines of at most _WIDTH characters, the rest indented."""
+    return "\n".join(textwrap.wrap(text, width=_WIDTH, subsequent_indent=indent, break_long_words=False,
+                                   break_on_hyphens=False)) or text
 
 
 # ---------------------------------------------------------------- reading the student's answer
@@ -233,16 +254,39 @@ def _is_tokens(value) -> bool:
     return isinstance(value, list) and all(isinstance(t, str) for t in value)
 
 
+_TOKENS_SHOWN = 60  # a token list longer than this is shortened: its first and last tokens, and its length
+
+
+def _named_example(value) -> str | None:
+    """``check.PAPER_CANDIDATE_1`` for an input that is one of the examples importable from check."""
+    from . import cases
+
+    for name in ("PAPER_CANDIDATE_1", "PAPER_CANDIDATE_2", "PAPER_REFERENCES", "PAPER_THE", "CAT_REFERENCES"):
+        if value == getattr(cases, name):
+            return f"check.{name}"
+    return None
+
+
 def _show_tokens(tokens) -> str:
     if not tokens:
         return "[]"
     if all(t and not any(ch.isspace() for ch in t) and '"' not in t and "\\" not in t for t in tokens):
-        return '"' + " ".join(tokens) + '".split()'
-    return repr(tokens)
+        text = '"' + " ".join(tokens) + '".split()'
+        if len(text) > _TOKENS_SHOWN:
+            return f'"{" ".join(tokens[:4])} ... {" ".join(tokens[-3:])}" ({len(tokens)} tokens)'
+        return text
+    return _shorten(repr(tokens), _TOKENS_SHOWN)
 
 
 def _show_input(value, indent: int) -> str:
-    """Show an input as Python the student can paste: token lists as "...".split()."""
+    """Show an input as Python the student can paste: token lists as "...".split(), the paper's as check.NAME.
+
+    The examples of the papers are long (18 tokens): they are shown by the name check exports them
+    under, which pastes as well; another long token list is shortened to its first and last tokens.
+    """
+    named = _named_example(value)
+    if named:
+        return named
     if _is_tokens(value):
         return _show_tokens(value)
     if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
@@ -251,6 +295,17 @@ def _show_input(value, indent: int) -> str:
             return "[" + ", ".join(items) + "]"
         return "[" + (",\n" + " " * (indent + 1)).join(items) + "]"
     return repr(value)
+
+
+def _example_comment(value) -> str:
+    """For an input shown as check.NAME: what it holds, shortly ('18 tokens: it is a ... of the party')."""
+    if _is_tokens(value) and value:
+        words = " ".join(value) if len(value) <= 7 else f"{' '.join(value[:4])} ... {' '.join(value[-3:])}"
+        return f"  # {len(value)} tokens: {words}"
+    if isinstance(value, list) and value and all(_is_tokens(v) for v in value):
+        lengths = [str(len(v)) for v in value]
+        return f"  # {len(value)} references, of {', '.join(lengths[:-1])} and {lengths[-1]} tokens"
+    return ""
 
 
 def _show_float(value: float) -> str:
@@ -264,8 +319,30 @@ def _show_value(value) -> str:
     if isinstance(value, tuple) and value and all(isinstance(v, float) for v in value):
         return "(" + ", ".join(_show_float(v) for v in value) + ")"
     if isinstance(value, dict):
-        return _short_repr(Counter(value), 400)
-    return _short_repr(value)
+        return _show_counts(value)
+    return _short_repr(value, 80)
+
+
+def _show_counts(counts: dict, limit: int = 76) -> str:
+    """A Counter's repr, its first items only when it is long, with how many n-grams it has."""
+    items = [f"{gram!r}: {count!r}" for gram, count in Counter(counts).most_common()]
+    text = "Counter({" + ", ".join(items) + "})" if items else "Counter()"
+    if len(text) <= limit:
+        return text
+    shown: list = []
+    while len(items) > len(shown) and len(", ".join([*shown, items[len(shown)]])) <= limit - 30:
+        shown.append(items[len(shown)])
+    return "Counter({" + ", ".join([*shown, "..."]) + "})" + f" ({len(items)} n-grams)"
+
+
+def _some(grams: list, room: int = 78) -> str:
+    """As many of ``grams`` as fit in ``room`` characters, then ... if some are left out."""
+    shown: list = []
+    for gram in grams:
+        if shown and len(", ".join([*shown, repr(gram)])) > room:
+            return ", ".join(shown) + f" ... ({len(grams)} in all)"
+        shown.append(repr(gram))
+    return ", ".join(shown)
 
 
 def _count_differences(expected: dict, got: dict) -> list:
@@ -275,9 +352,9 @@ def _count_differences(expected: dict, got: dict) -> list:
     extra = [g for g in got if g not in expected]
     wrong = [g for g in expected if g in got and got[g] != expected[g]]
     if missing:
-        lines.append("missing:  " + ", ".join(map(repr, missing[:4])) + (" ..." if len(missing) > 4 else ""))
+        lines.append("missing:  " + _some(missing))
     if extra:
-        lines.append("extra:    " + ", ".join(map(repr, extra[:4])) + (" ..." if len(extra) > 4 else ""))
+        lines.append("extra:    " + _some(extra))
     for gram in wrong[:3]:
         lines.append(f"count of {gram!r}: expected {expected[gram]}, got {got[gram]}")
     return lines
@@ -481,20 +558,56 @@ def _explains(answers, wrong) -> bool:
             and 2 * len(reproduced) >= len(failing))
 
 
-def _rounded(got, expected) -> bool:
-    """Whether a wrong float (or tuple of floats) agrees with the right answer to about 6 digits."""
+def _rounding(got, expected) -> int | None:
+    """How many digits a wrong float (or tuple of floats) keeps of the right answer, if it is a rounding of it.
+
+    A rounding to d = 1-9 decimal places (``round(x, d)``) or significant digits (``f"{x:.{d}g}"``),
+    or a value within ROUNDED_REL / ROUNDED_ABS of the right one (6 digits: float32, a printed value).
+    """
     if not (isinstance(got, tuple) and isinstance(expected, tuple)):
         got, expected = (got,), (expected,)
     if len(got) != len(expected) or not all(isinstance(v, float) for v in (*got, *expected)):
-        return False
-    return all(_same(g, e) or (e != 0 and abs(g - e) <= max(ROUNDED_REL * abs(e), ROUNDED_ABS))
-               for g, e in zip(got, expected))
+        return None
+    digits = 0
+    for g, e in zip(got, expected):
+        if _same(g, e):
+            continue
+        if e == 0 or not math.isfinite(e):
+            return None
+        kept = next((d for d in range(1, 10) if math.isclose(g, round(e, d), rel_tol=REL_TOL, abs_tol=ABS_TOL)
+                     or math.isclose(g, float(f"{e:.{d}g}"), rel_tol=REL_TOL, abs_tol=ABS_TOL)), None)
+        if kept is None and abs(g - e) <= max(ROUNDED_REL * abs(e), ROUNDED_ABS):
+            kept = 6
+        if kept is None:
+            return None
+        digits = max(digits, kept)
+    return digits or None
 
 
-def _hint_text(spec, key) -> str | None:
+def _rounded_everywhere(answers) -> int | None:
+    """The digits kept, when every failing case's answer is a rounding of the right one (None otherwise).
+
+    Decided on all the failing cases together, not on the one shown: an answer rounded to 2 digits
+    is right wherever the answer has 2 digits (0.5), and the hint must not depend on which case fails.
+    """
+    failing = [i for i in range(len(answers.expected)) if answers.fails(i)]
+    digits = [_rounding(answers.student[i], answers.expected[i]) if answers.student[i] is not None else None
+              for i in failing]
+    kept = [d for d in digits if d is not None]
+    if not failing or len(kept) < len(digits):
+        return None
+    # Some answer must keep a digit of the right one: 0.0 for 0.0009 alone is no sign of rounding.
+    values = [v for i in failing for v in (answers.student[i] if isinstance(answers.student[i], tuple)
+                                           else (answers.student[i],))]
+    return max(kept) if any(values) else None
+
+
+def _hint_text(spec, key, digits=None) -> str | None:
     """The hint of a recognised mistake (``None``: no mistake recognised, the case's note is shown instead)."""
     if key == "swapped-arguments":
         return HINTS[key].format(call=f"{spec.name}({', '.join(spec.params)})")
+    if key == "rounded":
+        return HINTS[key].format(digits=digits or 6)
     return HINTS[key] if key is not None else None
 
 
@@ -511,36 +624,46 @@ def how_many_pass(passed: int, total: int, noun: str = "case") -> str:
 
 
 # Why the message shows the case it shows (see run), so the header never claims more than is true:
-# "first" is an ordinary case shown before a smaller edge case, or the first edge case in the list.
+# "first" is an ordinary case shown before a smaller edge case, or the first edge case in the list;
+# "same" a failure that is the same on every case, shown on one of them.
 _WHY = {
     "smallest": "the smallest failing one is case {number}: {label}",
     "shows": "the failing case that shows the mistake best is case {number}: {label}",
     "first": "start with failing case {number}: {label}",
+    "same": "every case fails the same way, for example case {number}: {label}",
+    "constant": "for example, case {number}: {label}",
 }
 
 
-def _report(spec, index, case, lines, hint, status, key, passed_cases, why) -> CheckResult:
+def _report(spec, index, case, lines, hint, status, key, passed_cases, why, *, verdict=None, notes=(),
+            credit=None) -> CheckResult:
     detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
-    header = (f"✗ check.{spec.name}: {how_many_pass(passed_cases, len(spec.cases))}; "
-              + _WHY[why].format(number=index + 1, label=case.label))
+    if verdict is None:
+        verdict = how_many_pass(passed_cases, len(spec.cases))
+    header = f"✗ check.{spec.name}: {verdict}; " + _WHY[why].format(number=index + 1, label=case.label)
     width = max(len(p) for p in spec.params)
     body = []
     for param, value in zip(spec.params, case.args):
         shown = _show_input(value, 4 + width + 3)
-        body.append(f"    {param:<{width}} = {shown}")
+        comment = _example_comment(value) if shown.startswith("check.") else ""
+        body.append(f"    {param:<{width}} = {shown}{comment}")
     body.append(f"  {spec.name}({', '.join(spec.params)})")
     body.extend("    " + line for line in lines)
+    for note in notes:
+        body.extend(textwrap.wrap(note, width=_WIDTH, initial_indent="  ", subsequent_indent="  "))
     # One explanation per message: a recognised mistake's hint replaces the case's own note, so a
     # note about clipping never stands next to a hint about the brevity penalty. The note says what
-    # the case tests, not what went wrong: it is labelled as the case's, never as a hint.
-    if key is None and case.note:
+    # the case tests, not what went wrong: it is labelled as the case's, never as a hint. A failure
+    # that is the same on every case is not about this case: no note then.
+    if key is None and case.note and why not in ("same", "constant"):
         body.extend(textwrap.wrap(case.note, width=_WIDTH, initial_indent="  " + _NOTE,
                                   subsequent_indent=" " * (2 + len(_NOTE))))
     if hint:
         body.extend(textwrap.wrap(hint, width=_WIDTH, initial_indent="  " + _HINT,
                                   subsequent_indent=" " * (2 + len(_HINT))))
-    return CheckResult(spec.name, False, "\n".join([header, *body]), mistake=key, case=case.label, status=status,
-                       detail=detail, cases_passed=passed_cases, cases_total=len(spec.cases))
+    return CheckResult(spec.name, False, "\n".join([_wrap(header), *body]), mistake=key, case=case.label,
+                       status=status, detail=detail, cases_passed=passed_cases, cases_total=len(spec.cases),
+                       credit=credit, headline=header)
 
 
 def _referenced_names(function) -> set:
@@ -554,29 +677,38 @@ def _referenced_names(function) -> set:
     return names
 
 
-def _failing_helper(spec, function, answers):
-    """(helper name, its CheckResult) for a helper the function calls that makes it fail, or None.
+@dataclass
+class _Repair:
+    """The helpers of the student's that fail their own checks, and how the function does with right ones."""
 
-    A helper is blamed when it fails its own check and the function passes once the failing helpers
-    it calls are replaced by right ones: a helper wrong only where the function never calls it (an
-    ``ngrams`` that raises on ``[]``, under a ``modified_precision`` that never passes it ``[]``) must
-    not take the blame for the function's own bug.
+    failing: list  # [(helper name, its CheckResult)], in the order of spec.helpers
+    answers: list | None  # the function's answers with right helpers in their place (None: it cannot be copied)
+
+    def passes(self, expected) -> int:
+        return sum(map(_right, self.answers, expected)) if self.answers is not None else 0
+
+
+def _repair(spec, function) -> _Repair | None:
+    """The lab functions ``function`` calls (``spec.helpers``) that fail their own checks, or None if none does.
+
+    Their answers with right versions in their place tell what the function itself is worth: a
+    helper wrong only where the function never calls it (an ``ngrams`` that raises on ``[]``, under
+    a ``modified_precision`` that never passes it ``[]``) changes nothing there.
     """
     names = _referenced_names(function)
     scope = getattr(function, "__globals__", {})
-    failing = []
-    for helper, check, right in spec.helpers:
+    failing, right = [], {}
+    for helper, check, right_version in spec.helpers:
         candidate = scope.get(helper)
         if helper in names and callable(candidate) and candidate is not function:
             result = check(candidate)
-            if not result.passed and result.status != "not-implemented":
-                failing.append((helper, result, right))
+            if not result.passed:
+                failing.append((helper, result))
+                right[helper] = right_version
     if not failing:
         return None
-    repaired = _with_globals(function, {helper: right for helper, _, right in failing})
-    if repaired is None or not all(map(_right, _answers_of(spec, repaired), answers.expected)):
-        return None
-    return failing[0][:2]
+    repaired = _with_globals(function, right)
+    return _Repair(failing, None if repaired is None else _answers_of(spec, repaired))
 
 
 def _with_globals(function, replacements: dict):
@@ -592,14 +724,56 @@ def _with_globals(function, replacements: dict):
     return copied
 
 
-def _helper_report(spec, function, helper, helper_result, passed_cases) -> CheckResult:
+def _kept_points(spec, function, repair, passes) -> str:
+    """The sentence that says what the function does with right helpers, and that it keeps those points."""
+    helpers = " and ".join(helper for helper, _ in repair.failing)
+    total = len(spec.cases)
+    if passes == total:
+        return (f"With a right {helpers}, your {_name(function)} passes all {total} cases, so it keeps its "
+                f"points: only {helpers} loses points for this.")
+    return (f"With a right {helpers}, your {_name(function)} passes {passes} of the {total} cases: it is "
+            f"graded on those, not marked down again for {helpers}.")
+
+
+def _helper_report(spec, function, helper, helper_result, passed_cases, kept) -> CheckResult:
     header = (f"✗ check.{spec.name}: your {_name(function)} calls your {helper}, and {helper} is wrong: "
               f"fix {helper} first, then run this check again.")
     inner = ["  " + line for line in helper_result.message.splitlines()]
-    return CheckResult(spec.name, False, "\n".join([header, f"  check.{helper}({helper}) says:", *inner]),
+    lines = [_wrap(header), _wrap("  " + kept), f"  check.{helper}({helper}) says:", *inner]
+    return CheckResult(spec.name, False, "\n".join(lines),
                        mistake=helper_result.mistake, case=helper_result.case, status="helper",
                        detail=f"{helper} fails: {helper_result.detail}", cases_passed=passed_cases,
-                       cases_total=len(spec.cases), helper=helper)
+                       cases_total=len(spec.cases), helper=helper, credit=1.0, headline=header)
+
+
+def _raised_in(error, function) -> str | None:
+    """The name of the function whose own code raised ``error``, when it is not ``function`` (a helper)."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or tb.tb_frame.f_code is getattr(function, "__code__", None):
+        return None
+    code = tb.tb_frame.f_code
+    if os.path.abspath(code.co_filename) == os.path.abspath(__file__):
+        return None
+    return code.co_name if code.co_name.isidentifier() else None
+
+
+def _unfinished_helper_report(spec, function, helper, passed_cases, expected) -> CheckResult:
+    """The function is written but calls a function that still raises NotImplementedError."""
+    calls = "calls" if helper in _referenced_names(function) else "needs (through the functions it calls)"
+    header = (f"✗ check.{spec.name}: your {_name(function)} {calls} {helper}, which is not written yet "
+              f"(it raises NotImplementedError): write {helper} first, then run this check again.")
+    lines = [_wrap(header)]
+    repair = _repair(spec, function)
+    credit = None
+    if repair is not None and repair.answers is not None:
+        passes = repair.passes(expected)
+        lines.append(_wrap("  " + _kept_points(spec, function, repair, passes)))
+        credit = passes / len(spec.cases)
+    return CheckResult(spec.name, False, "\n".join(lines), status="helper",
+                       cases_passed=passed_cases, cases_total=len(spec.cases), helper=helper, credit=credit,
+                       headline=header)
 
 
 def _evaluate(spec, function, case, expected):
@@ -620,29 +794,66 @@ def _evaluate(spec, function, case, expected):
     return "pass"
 
 
+def _failure_kind(verdict) -> tuple:
+    """What a failure is, without the case it happened on: the same for every case means one bug everywhere."""
+    status, _, outcome, extra = verdict
+    if status == "exception":
+        error = outcome.error
+        return (status, type(error).__name__, _student_frame(error) or str(error))
+    if status == "bad-return":
+        return (status, type(outcome.value).__name__)
+    if status == "mutated":
+        return (status, outcome.mutated)
+    return (status, repr(extra))
+
+
+def _constant_answer(spec, answers):
+    """``(the answer, whether on every case)`` when the function answers the same on every ordinary case.
+
+    The ordinary cases' right answers differ, so such a function does not compute them from its
+    input: a stub that returns 1.0 or 0, or a bug that makes every answer the same. Edge cases
+    (empty inputs) may differ: ``return 0.0 if not candidate else 1.0`` is constant too.
+    """
+    ordinary = [i for i, case in enumerate(spec.cases) if not case.is_edge]
+    if len(ordinary) < 3:
+        return None
+    first = answers.student[ordinary[0]]
+    if first is None or not all(answers.student[i] is not None and _same(answers.student[i], first)
+                                for i in ordinary):
+        return None
+    if all(_same(answers.expected[i], answers.expected[ordinary[0]]) for i in ordinary):
+        return None
+    everywhere = all(a is not None and _same(a, first) for a in answers.student)
+    return first, everywhere
+
+
 def run(spec: Spec, function) -> CheckResult:
     """Run ``function`` on every case of ``spec``; explain one failing case, or say it passes.
 
     The case explained is the smallest failing one (edge cases with a hint of their own last), unless
     the student's answer is a recognised mistake and a failing case is declared to show that mistake
     (``Case.shows``): then that case. The message's first line says how many cases pass and why this
-    case is the one shown.
+    case is the one shown; it is wrapped to lines of at most ``_WIDTH`` characters.
 
-    Partial credit: ``cases_passed`` of ``cases_total`` cases pass. When the function fails because of
-    a helper it calls (``spec.helpers``; see :func:`_failing_helper`), the message is about the helper.
+    Partial credit (``CheckResult.fraction``): the share of the cases that pass; 0 for a function that
+    answers the same on every input (it passes those cases by chance). When the function fails because
+    of a helper it calls (``spec.helpers``; see :func:`_repair`), the message is about the helper, and
+    the credit is what the function earns with a right helper: the helper's mistake costs points once,
+    in the helper's own check.
     """
     from .cases import size
 
     if not callable(function):
         return CheckResult(
             spec.name, False,
-            f"✗ check.{spec.name} needs your function itself, e.g. check.{spec.name}({spec.name}) "
-            f"(no parentheses after the name); it got {_describe(function)}.",
+            _wrap(f"✗ check.{spec.name} needs your function itself, e.g. check.{spec.name}({spec.name}) "
+                  f"(no parentheses after the name); it got {_describe(function)}."),
             status="not-callable", cases_total=len(spec.cases),
         )
     problem = _signature_problem(function, spec)
     if problem:
-        return CheckResult(spec.name, False, problem, status="exception", cases_total=len(spec.cases))
+        return CheckResult(spec.name, False, _wrap(problem), status="exception", cases_total=len(spec.cases),
+                           headline=problem)
 
     answers = _Answers(spec, function)
     failures = []
@@ -651,12 +862,15 @@ def run(spec: Spec, function) -> CheckResult:
         if verdict == "pass":
             continue
         if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError):
-            return CheckResult(
-                spec.name, False,
-                f"✗ not implemented yet: {_name(function)} raises NotImplementedError. "
-                f"Replace the raise line with your code, then run this cell again.",
-                case=case.label, status="not-implemented", cases_total=len(spec.cases),
-            )
+            helper = _raised_in(verdict[2].error, function)
+            if helper is not None and helper != _name(function):
+                passed = sum(_evaluate(spec, function, c, e) == "pass"
+                             for c, e in zip(spec.cases, answers.expected))
+                return _unfinished_helper_report(spec, function, helper, passed, answers.expected)
+            text = (f"✗ not implemented yet: {_name(function)} raises NotImplementedError. "
+                    f"Replace the raise line with your code, then run this cell again.")
+            return CheckResult(spec.name, False, _wrap(text), case=case.label, status="not-implemented",
+                               cases_total=len(spec.cases), headline=text)
         failures.append((index, case, verdict))
     passed_cases = len(spec.cases) - len(failures)
     if not failures:
@@ -665,41 +879,68 @@ def run(spec: Spec, function) -> CheckResult:
             spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes {every}.",
             cases_passed=passed_cases, cases_total=len(spec.cases),
         )
-    helper = _failing_helper(spec, function, answers)
-    if helper is not None:
-        return _helper_report(spec, function, helper[0], helper[1], passed_cases)
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
     # Edge cases (an empty input, fewer tokens than n, a zero precision) come after every ordinary
     # case, in their listed order: a bug there is often just the general bug again.
     ordered = sorted(failures, key=lambda f: (1, 0, f[0]) if f[1].is_edge else (0, size(f[1].args), f[0]))
     smallest = min(failures, key=lambda f: (size(f[1].args), f[0]))
+    repair = _repair(spec, function)
+    notes, credit = [], None
+    if repair is not None:
+        passes = repair.passes(answers.expected)
+        if passes == len(spec.cases):
+            helper, result = repair.failing[0]
+            return _helper_report(spec, function, helper, result, passed_cases,
+                                  _kept_points(spec, function, repair, passes))
+        if passes > passed_cases:  # the function has a bug of its own, and the helper's costs it more
+            helpers = " and ".join(helper for helper, _ in repair.failing)
+            notes.append(f"Your {helpers} fails its own check too: fix it first. "
+                         + _kept_points(spec, function, repair, passes))
+            credit = passes / len(spec.cases)
+    # Answers that do not depend on the input, and not because of a helper: no usual mistake, no case's note.
+    constant = None if credit is not None else _constant_answer(spec, answers)
+    if constant is not None:
+        value, everywhere = constant
+        index, case, verdict = ordered[0]
+        lines = _explain(spec, index, case, verdict, answers)[0]
+        inputs = "every input" if everywhere else "every input but the empty ones"
+        text = (f"{how_many_pass(passed_cases, len(spec.cases))}, but only by chance: your {_name(function)} "
+                f"returns {_show_value(value)} for {inputs}")
+        return _report(spec, index, case, lines, HINTS["constant"], verdict[0], "constant", passed_cases,
+                       "constant", verdict=text, credit=0.0)
+    same = len(spec.cases) > 1 and not passed_cases and len({_failure_kind(f[2]) for f in failures}) == 1
     index, case, verdict = ordered[0]
-    lines, key, hint, status = _explain(spec, index, case, verdict, answers)
-    why = "smallest" if index == smallest[0] else "first"
+    lines, key, hint, status = _explain(spec, index, case, verdict, answers, same)
+    why = "same" if same else "smallest" if index == smallest[0] else "first"
     # A recognised mistake can show on a small edge case only by accident (the recall's (0, 3) for
     # an empty candidate): a case declared to show that mistake (Case.shows) explains it better,
     # if the student's answer there is that same mistake's.
     if key is not None and key not in case.shows:
         for other_index, other_case, other_verdict in ordered[1:]:
             if key in other_case.shows:
-                other = _explain(spec, other_index, other_case, other_verdict, answers)
+                other = _explain(spec, other_index, other_case, other_verdict, answers, same)
                 if other[1] == key:
-                    index, case, (lines, key, hint, status), why = other_index, other_case, other, "shows"
+                    index, case, (lines, key, hint, status) = other_index, other_case, other
+                    why = "same" if same else "shows"
                     break
-    return _report(spec, index, case, lines, hint, status, key, passed_cases, why)
+    return _report(spec, index, case, lines, hint, status, key, passed_cases, why, notes=notes, credit=credit)
 
 
-def _explain(spec, index, case, verdict, answers):
-    """``(lines, mistake key, hint, status)`` for failing case ``index``: what the message says about it."""
+def _explain(spec, index, case, verdict, answers, same=False):
+    """``(lines, mistake key, hint, status)`` for failing case ``index``: what the message says about it.
+
+    ``same``: every case fails the same way, so the case's own hint for an exception (``on_error``)
+    does not apply: the failure is not about this case.
+    """
     status, expected, outcome, extra = verdict
     if status == "exception":
         error = outcome.error
         lines = [f"expected: {_show_value(expected)}",
-                 f"raised:   {type(error).__name__}: {_shorten(str(error), 200)}".rstrip()]
+                 f"raised:   {type(error).__name__}: {_shorten(str(error), 70)}".rstrip()]
         where = _student_frame(error)
         if where:
-            lines.append(f"          {where}")
-        key = _mistake_for(spec, index, None, answers) or case.on_error
+            lines.append(f"          {_shorten(where, 80)}")
+        key = _mistake_for(spec, index, None, answers) or (None if same else case.on_error)
         return lines, key, _hint_text(spec, key), status
     if status == "bad-return":
         return [f"expected: {_show_value(expected)}", f"got:      {_describe(outcome.value)}"], None, extra, status
@@ -707,10 +948,10 @@ def _explain(spec, index, case, verdict, answers):
         got = extra
         lines = [f"expected: {_show_value(expected)}", f"got:      {_show_value(got)}"]
         if isinstance(expected, dict) and (len(expected) > 4 or len(got) > 4):
-            lines = ["expected: " + _show_value(expected), "got:      " + _show_value(got),
-                     *_count_differences(expected, got)]
-        key = _mistake_for(spec, index, got, answers) or ("rounded" if _rounded(got, expected) else None)
-        return lines, key, _hint_text(spec, key), status
+            lines.extend(_count_differences(expected, got))
+        digits = _rounded_everywhere(answers)
+        key = "rounded" if digits else _mistake_for(spec, index, got, answers)
+        return lines, key, _hint_text(spec, key, digits), status
     names = " and ".join(outcome.mutated)
     lines = [f"your function changed its argument {names} (the answer itself was right)"]
     hint = ("Do not modify the arguments: the caller still needs them. Work on a copy, e.g. "
