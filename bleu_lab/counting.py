@@ -425,7 +425,9 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
     text_of = np.repeat(np.arange(len(texts)), text_lengths)
     sentence_of = text_sentence[text_of]
     side_of = (np.arange(len(texts)) - first_text[text_sentence])[text_of]
-    tokens_left = np.cumsum(text_lengths)[text_of] - np.arange(n_tokens)  # this token and those after it
+    positions = np.arange(n_tokens)
+    tokens_left = np.cumsum(text_lengths)[text_of]
+    tokens_left -= positions  # this token and those after it in its text
 
     matrices = []
     matches_of = []  # each system's block of clipped matches, filled order by order below
@@ -446,18 +448,22 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
         matrices.append(matrix)
         matches_of.append(matches)
 
-    positions = np.arange(n_tokens)
-    keys = sentence_of * id_range + token_ids
+    keys = sentence_of * id_range
+    keys += token_ids
     gram_ids = np.empty(n_tokens, dtype=np.int64)  # the (n-1)-gram id of each position still in play
     for n in range(1, max_order + 1):
         if positions.size == 0:
             break
         if n > 1:
-            keys = gram_ids[positions] * id_range + token_ids[positions + n - 1]
+            keys = gram_ids[positions]
+            keys *= id_range
+            keys += token_ids[positions + n - 1]
         inverse, n_grams = _number_distinct(keys)
         gram_ids[positions] = inverse
         # counts[g, side]: occurrences of distinct (sentence, n-gram) g in each candidate and each reference.
-        counts = np.bincount(inverse * sides + side_of[positions], minlength=n_grams * sides).reshape(n_grams, sides)
+        slots = inverse * sides
+        slots += side_of[positions]
+        counts = np.bincount(slots, minlength=n_grams * sides).reshape(n_grams, sides)
         in_reference = counts[:, n_systems] if max_refs == 1 else counts[:, n_systems:].max(axis=1)
         gram_sentence = np.empty(n_grams, dtype=np.int64)
         gram_sentence[inverse] = sentence_of[positions]
@@ -467,7 +473,9 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
         if n < max_order:
             # Only an n-gram in a reference and in some candidate can start a matching (n+1)-gram.
             live = (in_reference > 0) & (counts[:, :n_systems].max(axis=1) > 0)
-            positions = positions[live[inverse] & (tokens_left[positions] > n)]
+            keep = live[inverse]
+            keep &= tokens_left[positions] > n
+            positions = positions[keep]
     return matrices
 
 
@@ -484,18 +492,22 @@ def _number_distinct(keys):
     n = len(keys)
     position_bits = max(1, (n - 1).bit_length())
     largest = int(keys.max()) if n else 0
+    # In place where it can be: every new array of a large corpus is fresh memory, and the page
+    # faults of touching it cost as much as the arithmetic.
     if largest.bit_length() + position_bits <= 62:
-        packed = np.sort((keys << position_bits) | np.arange(n))
-        ordered = packed >> position_bits
-        order = packed & ((1 << position_bits) - 1)
+        ordered = keys << position_bits
+        ordered |= np.arange(n)
+        ordered.sort()
+        order = ordered & ((1 << position_bits) - 1)
+        ordered >>= position_bits
     else:
         order = np.argsort(keys, kind="stable")
         ordered = keys[order]
-    starts_new = np.empty(n, dtype=np.int64)
-    starts_new[0] = 0
-    np.not_equal(ordered[1:], ordered[:-1], out=starts_new[1:], casting="unsafe")
-    numbers = np.cumsum(starts_new)
-    inverse = np.empty(n, dtype=np.int64)
+    numbers = np.empty(n, dtype=np.int64)
+    numbers[0] = 0
+    np.not_equal(ordered[1:], ordered[:-1], out=numbers[1:], casting="unsafe")  # 1 where a new key starts
+    np.cumsum(numbers, out=numbers)
+    inverse = ordered  # no longer needed: its memory takes the numbers back to the keys' positions
     inverse[order] = numbers
     return inverse, int(numbers[-1]) + 1
 
