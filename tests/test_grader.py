@@ -106,11 +106,12 @@ def test_four_submissions_give_four_rows_and_the_loop_is_stopped(submissions, tm
     assert "ModuleNotFoundError" in crashing["message"] and "SyntaxError" in crashing["message"]
     assert "ngrams: no function named ngrams was defined" in crashing["message"]
 
-    assert (looping["lab1.ngrams"], looping["lab1.modified_precision"]) == ("0.00", "0.00")
-    assert looping["points"] == "0.00"
-    # Each check that loops costs its own points only: modified_precision calls the endless ngrams too.
-    assert looping["message"] == (f"ngrams: timed out after {TIMEOUT} s (an endless loop?) | "
-                                  f"modified_precision: timed out after {TIMEOUT} s (an endless loop?)")
+    # The loop costs ngrams its 2 points only: the lab's modified_precision, which calls ngrams, is
+    # checked with a right ngrams in its place and keeps its 3 (it looped too, and lost them, before).
+    assert (looping["lab1.ngrams"], looping["lab1.modified_precision"]) == ("0.00", "3.00")
+    assert looping["points"] == "3.00"
+    assert looping["message"] == (f"ngrams: timed out after {TIMEOUT} s (an endless loop?); the checks after it "
+                                  f"use a right ngrams in its place")
     assert all("\n" not in r["message"] for r in rows)
 
 
@@ -677,7 +678,8 @@ def test_a_time_out_costs_only_its_function_and_a_constant_or_a_helpers_mistake_
     loop, const, last = rows
     # ngrams loops: 0 of its 2 points; modified_precision, checked in a new process, keeps its 3
     assert (loop["lab1.ngrams"], loop["lab1.modified_precision"], loop["points"]) == ("0.00", "3.00", "3.00")
-    assert loop["message"] == f"ngrams: timed out after {TIMEOUT} s (an endless loop?)"
+    assert loop["message"] == (f"ngrams: timed out after {TIMEOUT} s (an endless loop?); the checks after it "
+                               f"use a right ngrams in its place")
     # return Counter() is right by chance on the 2 inputs without n-grams: no points; the lab's own
     # modified_precision is right with a right ngrams: all 3 of its points
     assert (const["lab1.ngrams"], const["lab1.modified_precision"]) == ("0.00", "3.00"), const["message"]
@@ -687,3 +689,28 @@ def test_a_time_out_costs_only_its_function_and_a_constant_or_a_helpers_mistake_
     assert "ngrams is wrong: fix ngrams first" in last["message"]
     for row in rows:
         _assert_adds_up(row)
+
+
+LOOPS_WHEN_SHORT = '''def ngrams(tokens, n):
+    """Right, except that it never returns for a sentence shorter than n."""
+    while len(tokens) < n:
+        pass
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+'''
+
+
+def test_a_helper_that_loops_costs_only_its_own_points_in_lab_2(tmp_path):
+    # Every function of Lab 2 is right but ngrams, which loops on the short-sentence case of its own
+    # check. Its callers (modified_precision, sentence_bleu, corpus_bleu) would meet the loop too; with a
+    # right ngrams in its place they pass. By hand from POINTS: 13 - 2 (ngrams) = 11 of 13.
+    notebook = nbformat.read(LAB2, as_version=4)
+    (cell,) = [c for c in notebook.cells if c.cell_type == "code" and "def ngrams(" in c.source]
+    # That cell defines modified_precision too (Lab 2 recalls Lab 1 in one cell): keep it.
+    cell.source = LOOPS_WHEN_SHORT + "\n\n" + cell.source[cell.source.index("def modified_precision("):]
+    (row,) = _grade_notebooks(tmp_path, {"carol.ipynb": notebook})
+    assert row["lab2.ngrams"] == "0.00"
+    assert (row["lab2.modified_precision"], row["lab2.brevity_penalty"], row["lab2.sentence_bleu"],
+            row["lab2.corpus_bleu"]) == ("3.00", "2.00", "3.00", "3.00"), row["message"]
+    assert (row["points"], row["max_points"]) == ("11.00", f"{LAB2_POINTS:.2f}")
+    assert row["message"].count("timed out") == 1, row["message"]
+    _assert_adds_up(row)
