@@ -386,6 +386,63 @@ def rouge_no_guard(candidate, reference):
     return p, r, 2 * p * r / (p + r)
 
 
+# Review 45: wrong implementations written by hand, each with its own hint.
+def ngrams_slice_to_n(tokens, n):
+    return Counter(tuple(tokens[i:n]) for i in range(len(tokens) - n + 1))  # tokens[i:n], not tokens[i:i + n]
+
+
+def bp_integer_division(candidate, references):
+    c = len(candidate)
+    r = closest_length(c, references)
+    if c > r:
+        return 1.0
+    return math.exp(1 - r // c) if c else 0.0
+
+
+def bp_number_of_references(candidate, references):
+    c, r = len(candidate), len(references)  # r = the number of references
+    if c > r:
+        return 1.0
+    return math.exp(1 - r / c) if c else 0.0
+
+
+def bp_no_condition(candidate, references):
+    c = len(candidate)
+    return math.exp(1 - closest_length(c, references) / c) if c else 0.0  # above 1 when c > r
+
+
+def bp_percent(candidate, references):
+    return 100 * brevity_penalty(candidate, references)
+
+
+def bleu_three_orders(candidate, references):
+    ps = [m / t if t else 0.0 for m, t in (modified_precision(candidate, references, n) for n in range(1, 4))]
+    return 0.0 if min(ps) == 0 else brevity_penalty(candidate, references) * math.exp(sum(map(math.log, ps)) / 4)
+
+
+def bleu_weights_one_third(candidate, references):
+    ps = [m / t if t else 0.0 for m, t in (modified_precision(candidate, references, n) for n in range(1, 4))]
+    return 0.0 if min(ps) == 0 else brevity_penalty(candidate, references) * math.exp(sum(map(math.log, ps)) / 3)
+
+
+def corpus_zero_inside_the_loop(candidates, list_of_references):
+    matches, totals, c, r = [0] * 4, [0] * 4, 0, 0
+    for candidate, references in zip(candidates, list_of_references):
+        for n in range(1, 5):
+            m, t = modified_precision(candidate, references, n)
+            if m == 0:
+                return 0.0  # one sentence's zero is not the corpus's
+            matches[n - 1] += m
+            totals[n - 1] += t
+        c += len(candidate)
+        r += closest_length(len(candidate), references)
+    return _bleu(matches, totals, c, r)
+
+
+def rouge_percent(candidate, reference):
+    return tuple(100 * v for v in rouge_1(candidate, reference))
+
+
 MISTAKES = [
     # (check, wrong implementation, mistake key, words the hint must contain)
     ("ngrams", ngrams_missing_last, "ngrams-missing-last", "You miss the last n-gram"),
@@ -436,6 +493,16 @@ MISTAKES = [
     ("rouge_1", rouge_arithmetic_f, "rouge-arithmetic-f", "harmonic mean"),
     ("rouge_1", rouge_no_guard, "rouge-zero-division", "Guard every division"),
     ("rouge_1", rouge_rounded, "rounded", "don't round"),
+    ("ngrams", ngrams_slice_to_n, "ngrams-slice-to-n", "tokens[i:i + n]"),
+    ("brevity_penalty", bp_integer_division, "bp-integer-division", "6 // 4 is 1, not 1.5"),
+    ("brevity_penalty", bp_number_of_references, "bp-reference-count", "not the number of references"),
+    ("brevity_penalty", bp_no_condition, "bp-no-condition", "BP is at most 1"),
+    ("brevity_penalty", bp_percent, "bp-scale-100", "100 times"),
+    ("sentence_bleu", bleu_three_orders, "bleu-three-orders", "range(1, 5)"),
+    ("sentence_bleu", bleu_weights_one_third, "bleu-three-orders", "weight 1/4"),
+    ("corpus_bleu", corpus_zero_inside_the_loop, "corpus-sentence-zero", "SUMMED precision"),
+    ("rouge_1", rouge_percent, "rouge-scale-100", "100 times"),
+    ("brevity_penalty", lambda c, refs: int(brevity_penalty(c, refs) * 100) / 100, "truncated", "cut off after 2"),
 ]
 
 
@@ -893,8 +960,8 @@ def test_the_first_line_counts_the_passing_cases_before_naming_the_failing_one()
 
 def test_one_passing_case_is_singular():
     result = check.brevity_penalty(bp_inverted)  # right only for the empty candidate
-    assert (result.cases_passed, result.cases_total) == (1, 9)
-    assert result.message.startswith("✗ check.brevity_penalty: 1 of 9 cases passes; ")
+    assert (result.cases_passed, result.cases_total) == (1, 10)
+    assert result.message.startswith("✗ check.brevity_penalty: 1 of 10 cases passes; ")
 
 
 def _failing_labels(name, wrong):
@@ -1003,9 +1070,9 @@ def bp_wrong_only_for_the_empty_candidate(candidate, references):
 
 
 def test_a_brevity_penalty_wrong_only_for_the_empty_candidate_is_not_called_inverted():
-    """An inverted condition also gives 1.0 for c = 0 < r = 3, but it is wrong on 8 of the 9 cases; this one on 1."""
+    """An inverted condition also gives 1.0 for c = 0 < r = 3, but it is wrong on 9 of the 10 cases; this one on 1."""
     result = check.brevity_penalty(bp_wrong_only_for_the_empty_candidate)
-    assert (result.cases_passed, result.cases_total) == (8, 9)
+    assert (result.cases_passed, result.cases_total) == (9, 10)
     assert result.mistake is None and result.case == "an empty candidate", result.message
     assert "inverted" not in result.message and "Hint:" not in result.message and result.hint is None
     # the case's own note is shown, labelled as the case's, and reaches the grader's one-line summary
@@ -1282,6 +1349,16 @@ def test_the_corpus_boundary_case_teaches_boundaries_not_0_over_0_again():
     assert "got:      0.61019504" in result.message
 
 
+def _wrong_only_on(name, label):
+    """The right function of ``name``, but 0.5 on the case labelled ``label``: the message shows that case."""
+    case_args = [c.args for c in getattr(cases, CASES[name])() if c.label == label][0]
+
+    def wrong(*args):
+        return 0.5 if list(args) == list(case_args) else RIGHT[name](*args)
+
+    return wrong
+
+
 def _all_messages():
     for name, wrong, _, _ in MISTAKES:
         yield getattr(check, name)(wrong)
@@ -1290,12 +1367,23 @@ def _all_messages():
     yield check.modified_precision(_module_with(WRONG_NGRAMS)["modified_precision"])
     yield check.ngrams(modified_precision)  # a wrong signature
     yield check.ngrams(lambda tokens, n: (_ for _ in ()).throw(NotImplementedError))  # a stub
+    # every case of the checks with the longest inputs, shown
+    for name in ("sentence_bleu", "corpus_bleu"):
+        for case in getattr(cases, CASES[name])():
+            yield getattr(check, name)(_wrong_only_on(name, case.label))
+    # reports nested in reports: sentence_bleu -> modified_precision -> ngrams, each indented by 2
+    yield check.sentence_bleu(_module_with(WRONG_NGRAMS + BLEU_ON_PRECISION)["sentence_bleu"])
+    yield check.sentence_bleu(_module_with(CLIP_SUM_ON_WRONG_NGRAMS + BLEU_ON_PRECISION)["sentence_bleu"])
+    yield check.modified_precision(_module_with(CLIP_SUM_ON_WRONG_NGRAMS)["modified_precision"])
 
 
 def test_every_line_of_feedback_fits_a_projector():
-    """First lines were up to 176 characters, the paper's token lists up to 146: now at most 100 each."""
+    """First lines were up to 176 characters, the paper's token lists up to 146, corpus inputs 106.
+
+    Now at most 92 each, in a report nested in another report (indented by 2 for each level) too.
+    """
     for result in _all_messages():
-        too_wide = [line for line in result.message.splitlines() if len(line) > 100]
+        too_wide = [line for line in result.message.splitlines() if len(line) > 92]
         assert not too_wide, result.message
 
 
@@ -1316,3 +1404,144 @@ def test_the_papers_long_sentences_are_shown_by_their_names():
                                  if candidate != cases.PAPER_CANDIDATE_1 else 0.5)
     assert "    candidate  = check.PAPER_CANDIDATE_1  # 18 tokens: it is a guide ... of the party" in result.message
     assert "    references = check.PAPER_REFERENCES  # 3 references, of 16, 18 and 16 tokens" in result.message
+
+
+# ---------------------------------------------------------------- review 45: helpers not defined, own bugs, chains
+
+RIGHT_MODIFIED_PRECISION = '''
+def modified_precision(candidate, references, n):
+    ceiling = Counter()
+    for reference in references:
+        for gram, count in ngrams(reference, n).items():
+            ceiling[gram] = max(ceiling[gram], count)
+    counts = ngrams(candidate, n)
+    return sum(min(c, ceiling[g]) for g, c in counts.items()), sum(counts.values())
+'''
+RIGHT_NGRAMS = '''
+def ngrams(tokens, n):
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+'''
+
+
+def test_a_helper_that_is_not_defined_is_named_and_costs_its_caller_nothing():
+    """sentence_bleu calls brevity_penalty, whose cell did not run: no NameError case, full credit.
+
+    By hand, with a right brevity_penalty this sentence_bleu (BLEU_ON_PRECISION, on a right
+    modified_precision) is right on all 11 cases, so it keeps its points: 11/11 = 1.0.
+    """
+    source = RIGHT_NGRAMS + RIGHT_MODIFIED_PRECISION + "def sentence_bleu" + BLEU_ON_PRECISION.split(
+        "def sentence_bleu", 1)[1]
+    namespace = _module_with(source)
+    assert "brevity_penalty" not in namespace
+    result = check.sentence_bleu(namespace["sentence_bleu"])
+    assert result.status == "helper" and result.helper == "brevity_penalty", result.message
+    text = " ".join(result.message.split())
+    assert text.startswith("✗ check.sentence_bleu: your sentence_bleu calls brevity_penalty, which is not "
+                           "defined (its cell did not run, or has an error): run or fix that cell first")
+    assert "NameError" not in text and "This case:" not in text
+    assert result.fraction == 1.0 and "only brevity_penalty loses points" in text
+    assert "only brevity_penalty loses points" in result.summary
+
+
+def test_a_missing_ngrams_under_modified_precision_is_named_too():
+    namespace = _module_with(RIGHT_MODIFIED_PRECISION)
+    result = check.modified_precision(namespace["modified_precision"])
+    assert result.status == "helper" and result.helper == "ngrams" and result.fraction == 1.0, result.message
+    assert "calls ngrams, which is not defined" in " ".join(result.message.split())
+
+
+def test_a_name_error_of_the_functions_own_is_still_its_own_bug():
+    def bleu_typo(candidate, references):
+        return brevity_penalti(candidate, references)  # noqa: F821
+
+    result = check.sentence_bleu(bleu_typo)
+    assert result.status == "exception" and result.fraction == 0.0
+
+
+CLIP_SUM_ON_WRONG_NGRAMS = WRONG_NGRAMS.replace(
+    '''    for reference in references:
+        for gram, count in ngrams(reference, n).items():
+            ceiling[gram] = max(ceiling[gram], count)''', '''    for reference in references:
+        ceiling += ngrams(reference, n)''')
+
+
+def test_the_callers_own_bug_is_explained_with_a_right_helper():
+    """ngrams misses the last n-gram; modified_precision clips by the sum over the references.
+
+    With a right ngrams, the smallest failing case is "the cat the cat the cat" (bigrams) against
+    "the cat sat" and "the cat and the cat": ('the', 'cat') x3 clipped by 1 + 2 = 3 instead of
+    max(1, 2) = 2, ('cat', 'the') x2 in neither reference: 3 matches of 5 where the right answer is
+    2 of 5. With the student's ngrams both numbers were mixed with its own bug: (2, 4).
+    """
+    result = check.modified_precision(_module_with(CLIP_SUM_ON_WRONG_NGRAMS)["modified_precision"])
+    assert result.case == "a repeated bigram against several references", result.message
+    assert "expected: (2, 5)" in result.message and "got:      (3, 5)" in result.message
+    assert result.mistake == "mp-clip-sum" and "SUM" in result.hint
+    text = " ".join(result.message.split())
+    assert "Below, your modified_precision is run with a right ngrams" in text
+    # the credit (5 of 8, see test_a_wrong_helper_under_a_caller_...) is what the first line says
+    assert result.fraction == 5 / 8
+    assert result.headline.startswith("✗ check.modified_precision: 5 of 8 cases pass with a right ngrams "
+                                      "(2 with your ngrams)")
+    assert "2 of 8 cases pass" not in result.summary
+    assert "Your ngrams fails its own check too" in result.summary and "SUM" in result.summary
+
+
+def test_a_helper_that_fails_only_through_its_own_helper_is_not_blamed():
+    """sentence_bleu and modified_precision are right; only ngrams (missing the last n-gram) is wrong."""
+    namespace = _module_with(WRONG_NGRAMS + BLEU_ON_PRECISION)
+    result = check.sentence_bleu(namespace["sentence_bleu"])
+    text = " ".join(result.message.split())
+    assert result.fraction == 1.0, result.message
+    assert text.startswith("✗ check.sentence_bleu: your sentence_bleu calls your modified_precision, which "
+                           "fails because of your ngrams: fix ngrams first")
+    assert "only ngrams loses points" in text and "only modified_precision" not in text
+    assert result.culprits == ("ngrams",)
+
+
+def test_an_unwritten_ngrams_two_levels_down_is_the_one_that_loses_points():
+    namespace = _module_with(LAB1_STUB_NGRAMS + BLEU_ON_PRECISION)
+    result = check.sentence_bleu(namespace["sentence_bleu"])
+    text = " ".join(result.message.split())
+    assert "only ngrams loses points" in text and "only modified_precision" not in text, result.message
+
+
+def bp_rounded_to_whole_numbers(candidate, references):
+    return round(brevity_penalty(candidate, references))  # round(x): 0 digits, an int
+
+
+def bp_truncated(candidate, references):
+    return int(brevity_penalty(candidate, references) * 100) / 100  # cut off after 2 digits
+
+
+def test_rounding_to_whole_numbers_and_cutting_off_digits_are_told_not_to():
+    """By hand: BP for c = 2, r = 6 is exp(-2) = 0.1353...: round gives 0, int(13.53) / 100 gives 0.13;
+    for c = 4, r = 6, exp(-0.5) = 0.6065...: round gives 1, truncation 0.60 (rounding would give 0.61)."""
+    result = check.brevity_penalty(bp_rounded_to_whole_numbers)
+    assert result.mistake == "rounded" and "rounded to whole numbers" in " ".join(result.hint.split())
+    result = check.brevity_penalty(bp_truncated)
+    assert result.mistake == "truncated", result.message
+    assert "cut off after 2 digits" in " ".join(result.hint.split())
+    assert "got:      0.6" in check.brevity_penalty(
+        lambda c, refs: bp_truncated(c, refs) if c == "the cat is on".split() else brevity_penalty(c, refs)).message
+
+
+def test_a_wrong_type_gets_one_explanation_and_an_int_is_an_int():
+    result = check.brevity_penalty(lambda candidate, references: f"{brevity_penalty(candidate, references):.4f}")
+    assert result.status == "bad-return" and "This case:" not in result.message, result.message
+    result = check.ngrams(lambda tokens, n: Counter({0: 1}) if tokens else Counter())
+    assert "one key is 0 (an int)" in result.message, result.message
+
+
+@pytest.mark.parametrize("wrong, label", [
+    (corpus_average, "one long and one short sentence"),
+    (corpus_sentence_bp, "one long and one short sentence"),
+    (corpus_zero_inside_the_loop, "a sentence with no 4-gram match inside a corpus that has some"),
+])
+def test_corpus_mistakes_are_shown_on_the_case_built_for_them(wrong, label):
+    """By hand, "one long and one short sentence": c = 7 + 5 = 12, r = 6 + 6 = 12, so the corpus BP is
+    exp(1 - 12/12) = 1; per sentence the short one (c = 5 < r = 6) has BP exp(1 - 6/5) < 1, so an
+    average of sentence scores or of penalties differs there, and not across a sentence boundary."""
+    result = check.corpus_bleu(wrong)
+    assert result.case == label and result.hint, result.message
+    assert "This case:" not in result.message

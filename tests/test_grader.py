@@ -102,7 +102,9 @@ def test_four_submissions_give_four_rows_and_the_loop_is_stopped(submissions, tm
             "against several references (expected (2, 5), got (3, 5))") in wrong["message"]
     assert "You do not clip" in wrong["message"]
 
-    assert (crashing["lab1.ngrams"], crashing["lab1.modified_precision"]) == ("0.00", "0.00")
+    # ngrams's cell has a syntax error, so there is no ngrams: it earns 0, and the lab's right
+    # modified_precision, graded with a right ngrams in its place, keeps its 3 points.
+    assert (crashing["lab1.ngrams"], crashing["lab1.modified_precision"]) == ("0.00", "3.00")
     assert "ModuleNotFoundError" in crashing["message"] and "SyntaxError" in crashing["message"]
     assert "ngrams: no function named ngrams was defined" in crashing["message"]
 

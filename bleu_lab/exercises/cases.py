@@ -109,6 +109,10 @@ def brevity_cases():
              "c = 7 > r = 6: a longer candidate is not penalized."),
         Case("a candidate shorter than its reference", (_t("the cat"), [_t("the cat is on the mat")]),
              "c = 2, r = 6: BP = exp(1 - 6/2)."),
+        # r/c not whole: integer division (r // c) gives 1 here; one reference, so r is right either way
+        Case("a candidate shorter than its reference, r/c not a whole number",
+             (_t("the cat is on"), [_t("the cat is on the mat")]),
+             "c = 4, r = 6: BP = exp(1 - 6/4) = exp(-0.5).", shows=("bp-integer-division",)),
         Case("several references: the closest length is neither the shortest nor the longest",
              (_t("the cat sat on mats"),
               [_t("a black cat was sitting on the mat today"), _t("the cat sat on the mat"), _t("cat sat")]),
@@ -168,7 +172,9 @@ def corpus_cases():
         Case("one long and one short sentence",
              ([_t("the cat is on the mat today"), _t("the dog is in the")],
               [[_t("the cat is on the mat")], [_t("the dog is in the garden now"), _t("a dog sits in the garden")]]),
-             "c and r are summed over the corpus before the brevity penalty is applied."),
+             "c and r are summed over the corpus before the brevity penalty is applied.",
+             # one sentence long, one short: per-sentence scores or penalties differ from the sums'
+             shows=("corpus-average", "corpus-sentence-bp")),
         Case("three sentences with several references",
              ([_t("the the the cat is on the mat"), _t("there is a dog in the garden"),
                _t("a bird is singing in the tree")],
@@ -181,7 +187,8 @@ def corpus_cases():
         Case("a sentence with no 4-gram match inside a corpus that has some",
              ([_t("the cat is on the mat"), _t("the dog sat in a garden")],
               [[_t("the cat is on the mat")], [_t("a dog sat in the garden")]]),
-             "The second sentence alone has BLEU 0, but the corpus sums have no zero precision."),
+             "The second sentence alone has BLEU 0, but the corpus sums have no zero precision.",
+             shows=("corpus-sentence-zero",)),
         Case("n-grams must not cross sentence boundaries",
              ([_t("the cat sat down"), _t("a dog ran away")], [[_t("the cat sat down")], [_t("then a dog ran away")]]),
              "'down a' runs from one sentence into the next: it is an n-gram of neither, so it is not counted. "

@@ -43,6 +43,10 @@ HINTS = {
         "not a set."
     ),
     "ngrams-ignores-n": "Your result does not depend on n: build tuples of exactly n tokens.",
+    "ngrams-slice-to-n": (
+        "The n-gram starting at position i is tokens[i:i + n]: the slice ends at i + n. "
+        "tokens[i:n] ends at position n whatever i is, so it gets shorter, then empty."
+    ),
     # modified precision
     "mp-reference-total": (
         "You divide by the number of n-grams in the REFERENCE, so your function computes recall "
@@ -109,6 +113,21 @@ HINTS = {
         "the length of the first reference."
     ),
     "bp-mean": "r is the reference length closest to the candidate length c, not the average reference length.",
+    "bp-integer-division": (
+        "r // c is integer division: 6 // 4 is 1, not 1.5. Divide with r / c: BP = exp(1 - r/c)."
+    ),
+    "bp-reference-count": (
+        "r is a length in tokens: the length of the reference closest to c, not the number of "
+        "references, len(references)."
+    ),
+    "bp-no-condition": (
+        "BP is at most 1: a candidate longer than the reference (c > r) is not penalized, BP = 1.0. "
+        "Only when c <= r is BP = exp(1 - r/c)."
+    ),
+    "bp-scale-100": (
+        "Your brevity penalty is 100 times the expected one: BP is a factor between 0 and 1, "
+        "not a percentage."
+    ),
     # sentence and corpus BLEU
     "bleu-zero-precision": (
         "One n-gram precision is 0, so the geometric mean (p1 p2 p3 p4)^(1/4) is 0 and BLEU is 0 "
@@ -127,6 +146,14 @@ HINTS = {
     "bleu-scale-100": (
         "Your score is 100 times the expected one. Return the 0-1 score of the formula "
         "(sacrebleu prints 100 times it)."
+    ),
+    "bleu-three-orders": (
+        "BLEU-4 uses the precisions of the orders 1 to 4, each with weight 1/4: range(1, 5). "
+        "range(1, 4) stops at order 3."
+    ),
+    "corpus-sentence-zero": (
+        "A sentence with no match of some order does not make corpus BLEU 0: add up the matches and "
+        "totals of all the sentences first, and return 0.0 only if a SUMMED precision is 0."
     ),
     "corpus-average": (
         "You average sentence BLEU scores. Corpus BLEU adds up the clipped matches and the n-gram "
@@ -161,10 +188,19 @@ HINTS = {
         "as sacrebleu and nltk do."
     ),
     "rouge-arithmetic-f": "F is the harmonic mean 2PR / (P + R), not the arithmetic mean (P + R) / 2.",
+    "rouge-scale-100": (
+        "Your scores are 100 times the expected ones: P, R and F are shares between 0 and 1. "
+        "Return them as computed, not as percentages."
+    ),
     # any function
     "rounded": (
-        "Your answers are the expected ones rounded to {digits} digits (the check allows a relative "
+        "Your answers are the expected ones rounded to {rounding} (the check allows a relative "
         "difference of 1e-9): don't round. Return the number as computed; round only when you print it."
+    ),
+    "truncated": (
+        "Your answers are the expected ones cut off after {digits} digits, as int(x * 100) / 100 "
+        "does (the check allows a relative difference of 1e-9): don't cut off or round. Return the "
+        "number as computed; round only when you print it."
     ),
     "constant": (
         "Your function gives the same answer whatever its input: the cases it passes, it passes by "
@@ -235,6 +271,10 @@ def _bp(c, r, rule="right"):
         return 1.0 if c < r else (math.exp(1 - r / c) if c else 0.0)
     if rule == "flipped":
         return 1.0 if c > r else (math.exp(1 - c / r) if r else 0.0)
+    if rule == "floor":  # r // c
+        return 1.0 if c > r else (math.exp(1 - r // c) if c else 0.0)
+    if rule == "always":  # no c > r test: above 1 for a long candidate
+        return math.exp(1 - r / c) if c else 0.0
     return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
 
 
@@ -248,6 +288,8 @@ class _Way:
     bp: str = "right"  # right, inverted, flipped, none
     mean: str = "geometric"  # geometric, skip-zero, skip-zero-4, arithmetic
     scale: float = 1.0
+    orders: int = 4  # the orders 1 .. orders combined (range(1, 4): 3)
+    divisor: int = 4  # the geometric mean's 1 / divisor (weights 1/3: 3)
 
 
 _RIGHT = _Way()
@@ -279,7 +321,8 @@ def _way_score(c, r, matches, totals, way):
         else:
             mean = math.exp(sum(logs) / (len(logs) if way.mean == "skip-zero" else 4))
     else:
-        mean = 0.0 if min(precisions) <= 0 else math.exp(sum(math.log(p) for p in precisions) / 4)
+        used = precisions[:way.orders]
+        mean = 0.0 if min(used) <= 0 else math.exp(sum(math.log(p) for p in used) / way.divisor)
     return way.scale * _bp(c, r, way.bp) * mean
 
 
@@ -322,6 +365,9 @@ _PIECE_WAYS = (
     ("bleu-arithmetic-mean", _Way(mean="arithmetic")),
     ("bleu-no-bp", _Way(bp="none")),
     ("bleu-scale-100", _Way(scale=100.0)),
+    ("bleu-three-orders", _Way(orders=3)),  # range(1, 4), weights 1/4
+    ("bleu-three-orders", _Way(orders=3, divisor=3)),  # range(1, 4), weights 1/3
+    ("bp-no-condition", _Way(bp="always")),
 )
 
 
@@ -344,6 +390,9 @@ def ngram_mistakes():
     def as_set(tokens, n):
         return {g: 1 for g in _grams(tokens, n)}
 
+    def slice_to_n(tokens, n):  # tokens[i:n]
+        return plain_counts(Counter(tuple(tokens[i:n]) for i in range(len(tokens) - n + 1)))
+
     return (
         ("ngrams-missing-last", starts(0, 0)),  # range(len(tokens) - n)
         ("ngrams-missing-first", starts(1, 1)),  # range(1, len(tokens) - n + 1)
@@ -355,6 +404,7 @@ def ngram_mistakes():
         ("ngrams-wrong-length", starts(0, 1, 1)),  # tokens[i:i + n + 1]
         ("ngrams-wrong-length", starts(0, 0, 1)),  # every (n + 1)-gram
         ("ngrams-set", as_set),
+        ("ngrams-slice-to-n", slice_to_n),
         # an order fixed in the code, for each order the labs use (BLEU-4: 1 to 4)
         *(("ngrams-ignores-n", _fixed_order(order)) for order in range(1, 5)),
     )
@@ -428,9 +478,19 @@ def brevity_mistakes():
 
         return wrong
 
+    def reference_count(candidate, references):  # r = len(references)
+        return _bp(len(candidate), len(references))
+
+    def scaled(candidate, references):
+        return 100 * way()(candidate, references)
+
     return (
         ("bp-inverted", way(bp="inverted")),
         ("bp-flipped-ratio", way(bp="flipped")),
+        ("bp-integer-division", way(bp="floor")),
+        ("bp-no-condition", way(bp="always")),
+        ("bp-reference-count", reference_count),
+        ("bp-scale-100", scaled),
         ("bp-tie-longer", way(length="tie-longer")),
         ("bp-shortest", way(length="shortest")),
         ("bp-longest", way(length="longest")),
@@ -462,8 +522,15 @@ def corpus_mistakes():
             totals = [a + b for a, b in zip(totals, t1)]
         return sum(penalties) / len(penalties) * _way_score(1, 0, matches, totals, _RIGHT)
 
+    def sentence_zero(candidates, references):  # return 0.0 inside the loop over the sentences
+        for cand, refs in zip(candidates, references):
+            if 0 in _way_stats(cand, refs, _RIGHT)[2]:
+                return 0.0
+        return _way_corpus(_RIGHT)(candidates, references)
+
     return (
         ("corpus-average", average),
+        ("corpus-sentence-zero", sentence_zero),
         ("corpus-concatenate", concatenate),
         ("corpus-sentence-bp", sentence_bp),
         *((key, _way_corpus(way)) for key, way in _PIECE_WAYS),
@@ -494,5 +561,6 @@ def rouge_mistakes():
         ("rouge-set", lambda c, ref: scores(len(set(c) & set(ref)), len(set(c)), len(set(ref)))),
         ("rouge-set", lambda c, ref: scores(len(set(c) & set(ref)), len(c), len(ref))),
         ("rouge-arithmetic-f", lambda c, ref: scores(overlap(c, ref), len(c), len(ref), "arithmetic")),
+        ("rouge-scale-100", lambda c, ref: tuple(100 * v for v in scores(overlap(c, ref), len(c), len(ref)))),
     )
 

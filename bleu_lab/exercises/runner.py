@@ -20,7 +20,7 @@ import textwrap
 import traceback
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 from types import FunctionType
@@ -46,7 +46,7 @@ class CheckResult:
     def __init__(self, name: str, passed: bool, message: str, *, mistake: str | None = None,
                  case: str | None = None, status: str = "ok", detail: str = "", cases_passed: int = 0,
                  cases_total: int = 0, helper: str | None = None, credit: float | None = None,
-                 headline: str | None = None):
+                 headline: str | None = None, culprits: tuple | None = None, helper_note: str = ""):
         self.name = name
         self.passed = bool(passed)
         self.message = message
@@ -63,6 +63,11 @@ class CheckResult:
         self.credit = credit
         # The verdict on one line; the message wraps it (first line under _WIDTH characters).
         self.headline = headline if headline is not None else (message.splitlines()[0] if message else "")
+        # The lab functions whose own code is wrong or unwritten: this one, or helpers down the chain
+        # (a modified_precision that fails only through a wrong ngrams: ("ngrams",)).
+        self.culprits = culprits if culprits is not None else (() if self.passed else (name,))
+        # What a helper of the student's did to this result, and what the credit is based on (one line).
+        self.helper_note = helper_note
 
     @property
     def fraction(self) -> float:
@@ -94,6 +99,8 @@ class CheckResult:
         parts = [self.headline]
         if self.detail:
             parts.append(f"({self.detail})")
+        if self.helper_note:
+            parts.append(self.helper_note)
         if self.hint:
             parts.append(_HINT + self.hint)
         elif self.note:
@@ -131,9 +138,27 @@ def _paragraph(message: str, marker: str) -> str | None:
     return " ".join(line.strip() for line in text.splitlines())
 
 
+_DEPTH = [0]  # how deep in helper checks the message being written is: each level is indented by 2
+
+
+def _width() -> int:
+    """The width of a message's lines: _WIDTH, less 2 for each helper report it will be indented in."""
+    return _WIDTH - 2 * _DEPTH[0]
+
+
+@contextlib.contextmanager
+def _nested():
+    """Messages written inside are shown indented by 2 in a caller's report: 2 characters narrower."""
+    _DEPTH[0] += 1
+    try:
+        yield
+    finally:
+        _DEPTH[0] -= 1
+
+
 def _wrap(text: str, indent: str = "  ") -> str:
     """A verdict wrapped for a projector: lines of at most _WIDTH characters, the rest indented."""
-    return "\n".join(textwrap.wrap(text, width=_WIDTH, subsequent_indent=indent, break_long_words=False,
+    return "\n".join(textwrap.wrap(text, width=_width(), subsequent_indent=indent, break_long_words=False,
                                    break_on_hyphens=False)) or text
 
 
@@ -148,7 +173,8 @@ def _describe(value) -> str:
     if value is None:
         return "None"
     shown = _short_repr(value, 60)
-    return f"{shown} (a {type(value).__name__})"
+    kind = type(value).__name__
+    return f"{shown} ({'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind})"
 
 
 def _missing_return(value):
@@ -291,8 +317,10 @@ def _show_input(value, indent: int) -> str:
         return _show_tokens(value)
     if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
         items = [_show_input(v, indent + 1) for v in value]
-        if len(items) == 1 or sum(len(i) + 2 for i in items) < 90:
-            return "[" + ", ".join(items) + "]"
+        one_line = "[" + ", ".join(items) + "]"
+        # ``indent`` characters come before it on its line (the "    name = " of the report)
+        if len(items) == 1 or ("\n" not in one_line and indent + len(one_line) <= _width() - 2):
+            return one_line
         return "[" + (",\n" + " " * (indent + 1)).join(items) + "]"
     return repr(value)
 
@@ -335,8 +363,10 @@ def _show_counts(counts: dict, limit: int = 76) -> str:
     return "Counter({" + ", ".join([*shown, "..."]) + "})" + f" ({len(items)} n-grams)"
 
 
-def _some(grams: list, room: int = 78) -> str:
+def _some(grams: list, room: int | None = None) -> str:
     """As many of ``grams`` as fit in ``room`` characters, then ... if some are left out."""
+    if room is None:  # after "    missing:  ", with room for " ... (12 in all)"
+        room = _width() - 14 - 16
     shown: list = []
     for gram in grams:
         if shown and len(", ".join([*shown, repr(gram)])) > room:
@@ -558,40 +588,48 @@ def _explains(answers, wrong) -> bool:
             and 2 * len(reproduced) >= len(failing))
 
 
-def _rounding(got, expected) -> int | None:
+def _rounding(got, expected, how="round") -> int | None:
     """How many digits a wrong float (or tuple of floats) keeps of the right answer, if it is a rounding of it.
 
-    A rounding to d = 1-9 decimal places (``round(x, d)``) or significant digits (``f"{x:.{d}g}"``),
-    or a value within ROUNDED_REL / ROUNDED_ABS of the right one (6 digits: float32, a printed value).
+    A rounding to d = 0-9 decimal places (``round(x, d)``; 0: ``round(x)``) or d = 1-9 significant
+    digits (``f"{x:.{d}g}"``), or a value within ROUNDED_REL / ROUNDED_ABS of the right one (6
+    digits: float32, a printed value). ``how="trunc"``: cut off after d = 1-9 decimal places
+    instead (``int(x * 100) / 100``).
     """
     if not (isinstance(got, tuple) and isinstance(expected, tuple)):
         got, expected = (got,), (expected,)
     if len(got) != len(expected) or not all(isinstance(v, float) for v in (*got, *expected)):
         return None
-    digits = 0
+    def close(a, b):
+        return math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
+
+    digits = -1
     for g, e in zip(got, expected):
         if _same(g, e):
             continue
         if e == 0 or not math.isfinite(e):
             return None
-        kept = next((d for d in range(1, 10) if math.isclose(g, round(e, d), rel_tol=REL_TOL, abs_tol=ABS_TOL)
-                     or math.isclose(g, float(f"{e:.{d}g}"), rel_tol=REL_TOL, abs_tol=ABS_TOL)), None)
-        if kept is None and abs(g - e) <= max(ROUNDED_REL * abs(e), ROUNDED_ABS):
-            kept = 6
+        if how == "trunc":
+            kept = next((d for d in range(1, 10) if close(g, math.trunc(e * 10 ** d) / 10 ** d)), None)
+        else:
+            kept = next((d for d in range(10) if close(g, round(e, d))
+                         or (d and close(g, float(f"{e:.{d}g}")))), None)
+            if kept is None and abs(g - e) <= max(ROUNDED_REL * abs(e), ROUNDED_ABS):
+                kept = 6
         if kept is None:
             return None
         digits = max(digits, kept)
-    return digits or None
+    return digits if digits >= 0 else None
 
 
-def _rounded_everywhere(answers) -> int | None:
+def _rounded_everywhere(answers, how="round") -> int | None:
     """The digits kept, when every failing case's answer is a rounding of the right one (None otherwise).
 
     Decided on all the failing cases together, not on the one shown: an answer rounded to 2 digits
     is right wherever the answer has 2 digits (0.5), and the hint must not depend on which case fails.
     """
     failing = [i for i in range(len(answers.expected)) if answers.fails(i)]
-    digits = [_rounding(answers.student[i], answers.expected[i]) if answers.student[i] is not None else None
+    digits = [_rounding(answers.student[i], answers.expected[i], how) if answers.student[i] is not None else None
               for i in failing]
     kept = [d for d in digits if d is not None]
     if not failing or len(kept) < len(digits):
@@ -599,15 +637,21 @@ def _rounded_everywhere(answers) -> int | None:
     # Some answer must keep a digit of the right one: 0.0 for 0.0009 alone is no sign of rounding.
     values = [v for i in failing for v in (answers.student[i] if isinstance(answers.student[i], tuple)
                                            else (answers.student[i],))]
-    return max(kept) if any(values) else None
+    if not any(values):
+        return None
+    if max(kept) == 0 and not all(float(v).is_integer() for answer in answers.student if answer is not None
+                                  for v in (answer if isinstance(answer, tuple) else (answer,))):
+        return None  # round(x) answers whole numbers everywhere: a 1.0 here and 0.0009 there is another bug
+    return max(kept)
 
 
 def _hint_text(spec, key, digits=None) -> str | None:
     """The hint of a recognised mistake (``None``: no mistake recognised, the case's note is shown instead)."""
     if key == "swapped-arguments":
         return HINTS[key].format(call=f"{spec.name}({', '.join(spec.params)})")
-    if key == "rounded":
-        return HINTS[key].format(digits=digits or 6)
+    if key in ("rounded", "truncated"):
+        digits = 6 if digits is None else digits
+        return HINTS[key].format(digits=digits, rounding=f"{digits} digits" if digits else "whole numbers")
     return HINTS[key] if key is not None else None
 
 
@@ -636,34 +680,35 @@ _WHY = {
 
 
 def _report(spec, index, case, lines, hint, status, key, passed_cases, why, *, verdict=None, notes=(),
-            credit=None) -> CheckResult:
+            credit=None, culprits=None) -> CheckResult:
     detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
     if verdict is None:
         verdict = how_many_pass(passed_cases, len(spec.cases))
     header = f"✗ check.{spec.name}: {verdict}; " + _WHY[why].format(number=index + 1, label=case.label)
     width = max(len(p) for p in spec.params)
     body = []
+    for note in notes:  # about the helpers: before the case, which it says how the case was run
+        body.extend(textwrap.wrap(note, width=_width(), initial_indent="  ", subsequent_indent="  "))
     for param, value in zip(spec.params, case.args):
         shown = _show_input(value, 4 + width + 3)
         comment = _example_comment(value) if shown.startswith("check.") else ""
         body.append(f"    {param:<{width}} = {shown}{comment}")
     body.append(f"  {spec.name}({', '.join(spec.params)})")
     body.extend("    " + line for line in lines)
-    for note in notes:
-        body.extend(textwrap.wrap(note, width=_WIDTH, initial_indent="  ", subsequent_indent="  "))
     # One explanation per message: a recognised mistake's hint replaces the case's own note, so a
     # note about clipping never stands next to a hint about the brevity penalty. The note says what
     # the case tests, not what went wrong: it is labelled as the case's, never as a hint. A failure
-    # that is the same on every case is not about this case: no note then.
-    if key is None and case.note and why not in ("same", "constant"):
-        body.extend(textwrap.wrap(case.note, width=_WIDTH, initial_indent="  " + _NOTE,
+    # that is the same on every case is not about this case: no note then. Any other hint (what
+    # to return instead of a wrong type) is the explanation too: no note next to it.
+    if key is None and not hint and case.note and why not in ("same", "constant"):
+        body.extend(textwrap.wrap(case.note, width=_width(), initial_indent="  " + _NOTE,
                                   subsequent_indent=" " * (2 + len(_NOTE))))
     if hint:
-        body.extend(textwrap.wrap(hint, width=_WIDTH, initial_indent="  " + _HINT,
+        body.extend(textwrap.wrap(hint, width=_width(), initial_indent="  " + _HINT,
                                   subsequent_indent=" " * (2 + len(_HINT))))
     return CheckResult(spec.name, False, "\n".join([_wrap(header), *body]), mistake=key, case=case.label,
                        status=status, detail=detail, cases_passed=passed_cases, cases_total=len(spec.cases),
-                       credit=credit, headline=header)
+                       credit=credit, headline=header, culprits=culprits, helper_note=" ".join(notes))
 
 
 def _referenced_names(function) -> set:
@@ -677,38 +722,60 @@ def _referenced_names(function) -> set:
     return names
 
 
+def _and(names) -> str:
+    return " and ".join(names)
+
+
 @dataclass
 class _Repair:
     """The helpers of the student's that fail their own checks, and how the function does with right ones."""
 
     failing: list  # [(helper name, its CheckResult)], in the order of spec.helpers
     answers: list | None  # the function's answers with right helpers in their place (None: it cannot be copied)
+    missing: list = field(default_factory=list)  # helpers it calls that are not defined, given right ones too
+    function: object = None  # the function with right helpers in their place (None: it cannot be copied)
 
     def passes(self, expected) -> int:
         return sum(map(_right, self.answers, expected)) if self.answers is not None else 0
 
+    @property
+    def replaced(self) -> list:
+        """The helpers given right versions: the failing ones, then the missing ones."""
+        return [helper for helper, _ in self.failing] + self.missing
 
-def _repair(spec, function) -> _Repair | None:
+    @property
+    def culprits(self) -> list:
+        """The functions whose own code is wrong, down the chain: a helper may fail only through its helper."""
+        names = [name for _, result in self.failing for name in result.culprits] + self.missing
+        return list(dict.fromkeys(names))
+
+
+def _repair(spec, function, missing=()) -> _Repair | None:
     """The lab functions ``function`` calls (``spec.helpers``) that fail their own checks, or None if none does.
 
     Their answers with right versions in their place tell what the function itself is worth: a
     helper wrong only where the function never calls it (an ``ngrams`` that raises on ``[]``, under
-    a ``modified_precision`` that never passes it ``[]``) changes nothing there.
+    a ``modified_precision`` that never passes it ``[]``) changes nothing there. A helper named in
+    ``missing`` (not defined: its cell did not run) gets a right version too.
     """
     names = _referenced_names(function)
     scope = getattr(function, "__globals__", {})
-    failing, right = [], {}
+    failing, absent, right = [], [], {}
     for helper, check, right_version in spec.helpers:
         candidate = scope.get(helper)
-        if helper in names and callable(candidate) and candidate is not function:
-            result = check(candidate)
+        if helper in missing and helper in names and candidate is None:
+            absent.append(helper)
+            right[helper] = right_version
+        elif helper in names and callable(candidate) and candidate is not function:
+            with _nested():  # its message is shown indented in this one's
+                result = check(candidate)
             if not result.passed:
                 failing.append((helper, result))
                 right[helper] = right_version
-    if not failing:
+    if not right:
         return None
     repaired = _with_globals(function, right)
-    return _Repair(failing, None if repaired is None else _answers_of(spec, repaired))
+    return _Repair(failing, None if repaired is None else _answers_of(spec, repaired), absent, repaired)
 
 
 def _with_globals(function, replacements: dict):
@@ -725,25 +792,45 @@ def _with_globals(function, replacements: dict):
 
 
 def _kept_points(spec, function, repair, passes) -> str:
-    """The sentence that says what the function does with right helpers, and that it keeps those points."""
-    helpers = " and ".join(helper for helper, _ in repair.failing)
+    """The sentence that says what the function does with right helpers, and that it keeps those points.
+
+    The points lost are named where they are lost: the functions whose own code is wrong (a
+    modified_precision that fails only through a wrong ngrams loses nothing; the ngrams does).
+    """
+    helpers, culprits = _and(repair.replaced), _and(repair.culprits)
     total = len(spec.cases)
     if passes == total:
+        loses = "loses" if len(repair.culprits) == 1 else "lose"
         return (f"With a right {helpers}, your {_name(function)} passes all {total} cases, so it keeps its "
-                f"points: only {helpers} loses points for this.")
+                f"points: only {culprits} {loses} points for this.")
     return (f"With a right {helpers}, your {_name(function)} passes {passes} of the {total} cases: it is "
-            f"graded on those, not marked down again for {helpers}.")
+            f"graded on those, not marked down again for {culprits}.")
 
 
-def _helper_report(spec, function, helper, helper_result, passed_cases, kept) -> CheckResult:
-    header = (f"✗ check.{spec.name}: your {_name(function)} calls your {helper}, and {helper} is wrong: "
-              f"fix {helper} first, then run this check again.")
+def _own_bug_note(function, repair) -> str:
+    """The line before a case explained with right helpers: which helper to fix, and that it is replaced."""
+    helpers, roots = _and(repair.replaced), [n for n in repair.culprits if n not in repair.replaced]
+    fix = "it" if not roots else _and(repair.culprits)
+    because = f", because of your {_and(roots)}" if roots else ""
+    return (f"Your {helpers} fails its own check too{because}: fix {fix} first. Below, your "
+            f"{_name(function)} is run with a right {helpers}, and its points come from the cases it passes then.")
+
+
+def _helper_report(spec, function, helper, helper_result, passed_cases, kept, culprits) -> CheckResult:
+    roots = [name for name in helper_result.culprits if name != helper]
+    if roots and helper not in helper_result.culprits:  # the helper is right; a helper of its own is not
+        header = (f"✗ check.{spec.name}: your {_name(function)} calls your {helper}, which fails because of "
+                  f"your {_and(roots)}: fix {_and(roots)} first, then run this check again.")
+    else:
+        header = (f"✗ check.{spec.name}: your {_name(function)} calls your {helper}, and {helper} is wrong: "
+                  f"fix {helper} first, then run this check again.")
     inner = ["  " + line for line in helper_result.message.splitlines()]
     lines = [_wrap(header), _wrap("  " + kept), f"  check.{helper}({helper}) says:", *inner]
     return CheckResult(spec.name, False, "\n".join(lines),
                        mistake=helper_result.mistake, case=helper_result.case, status="helper",
                        detail=f"{helper} fails: {helper_result.detail}", cases_passed=passed_cases,
-                       cases_total=len(spec.cases), helper=helper, credit=1.0, headline=header)
+                       cases_total=len(spec.cases), helper=helper, credit=1.0, headline=header,
+                       culprits=tuple(culprits), helper_note=kept)
 
 
 def _raised_in(error, function) -> str | None:
@@ -759,21 +846,42 @@ def _raised_in(error, function) -> str | None:
     return code.co_name if code.co_name.isidentifier() else None
 
 
-def _unfinished_helper_report(spec, function, helper, passed_cases, expected) -> CheckResult:
-    """The function is written but calls a function that still raises NotImplementedError."""
+def _unfinished_helper_report(spec, function, helper, passed_cases, expected, written=True) -> CheckResult:
+    """The function is written but calls a function that still raises NotImplementedError, or is not defined.
+
+    ``written``: the helper is defined (it raises NotImplementedError); else it is not defined at
+    all (its cell has a syntax error, or was not run). Either way the function is graded with a
+    right helper in its place, as for a wrong one.
+    """
     calls = "calls" if helper in _referenced_names(function) else "needs (through the functions it calls)"
-    header = (f"✗ check.{spec.name}: your {_name(function)} {calls} {helper}, which is not written yet "
-              f"(it raises NotImplementedError): write {helper} first, then run this check again.")
+    if written:
+        what = f"which is not written yet (it raises NotImplementedError): write {helper} first"
+    else:
+        what = "which is not defined (its cell did not run, or has an error): run or fix that cell first"
+    header = f"✗ check.{spec.name}: your {_name(function)} {calls} {helper}, {what}, then run this check again."
     lines = [_wrap(header)]
-    repair = _repair(spec, function)
-    credit = None
+    repair = _repair(spec, function, missing=() if written else (helper,))
+    credit, kept, culprits = None, "", [helper]
     if repair is not None and repair.answers is not None:
         passes = repair.passes(expected)
-        lines.append(_wrap("  " + _kept_points(spec, function, repair, passes)))
+        kept = _kept_points(spec, function, repair, passes)
+        lines.append(_wrap("  " + kept))
         credit = passes / len(spec.cases)
+        culprits += repair.culprits + ([_name(function)] if passes < len(spec.cases) else [])
     return CheckResult(spec.name, False, "\n".join(lines), status="helper",
                        cases_passed=passed_cases, cases_total=len(spec.cases), helper=helper, credit=credit,
-                       headline=header)
+                       headline=header, culprits=tuple(dict.fromkeys(culprits)), helper_note=kept)
+
+
+def _missing_helper(spec, error) -> str | None:
+    """The lab helper (of ``spec.helpers``) whose name a NameError says is not defined, if it is one."""
+    if type(error) is not NameError:  # an UnboundLocalError is the function's own bug
+        return None
+    name = getattr(error, "name", None)
+    if not name:
+        match = re.match(r"name '(\w+)' is not defined", str(error))
+        name = match.group(1) if match else None
+    return name if name in {helper for helper, _, _ in spec.helpers} else None
 
 
 def _evaluate(spec, function, case, expected):
@@ -861,6 +969,10 @@ def run(spec: Spec, function) -> CheckResult:
         verdict = _evaluate(spec, function, case, answers.expected[index])
         if verdict == "pass":
             continue
+        missing = _missing_helper(spec, verdict[2].error) if verdict[0] == "exception" else None
+        if missing is not None:  # a helper whose cell did not run: as unfinished, not the function's bug
+            passed = sum(_evaluate(spec, function, c, e) == "pass" for c, e in zip(spec.cases, answers.expected))
+            return _unfinished_helper_report(spec, function, missing, passed, answers.expected, written=False)
         if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError):
             helper = _raised_in(verdict[2].error, function)
             if helper is not None and helper != _name(function):
@@ -879,36 +991,46 @@ def run(spec: Spec, function) -> CheckResult:
             spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes {every}.",
             cases_passed=passed_cases, cases_total=len(spec.cases),
         )
-    # The smallest failing case is the easiest to work through by hand (ties keep the case order).
-    # Edge cases (an empty input, fewer tokens than n, a zero precision) come after every ordinary
-    # case, in their listed order: a bug there is often just the general bug again.
-    ordered = sorted(failures, key=lambda f: (1, 0, f[0]) if f[1].is_edge else (0, size(f[1].args), f[0]))
-    smallest = min(failures, key=lambda f: (size(f[1].args), f[0]))
     repair = _repair(spec, function)
-    notes, credit = [], None
+    notes, credit, verdict_text, culprits, shown_passed = [], None, None, None, passed_cases
     if repair is not None:
         passes = repair.passes(answers.expected)
         if passes == len(spec.cases):
             helper, result = repair.failing[0]
             return _helper_report(spec, function, helper, result, passed_cases,
-                                  _kept_points(spec, function, repair, passes))
-        if passes > passed_cases:  # the function has a bug of its own, and the helper's costs it more
-            helpers = " and ".join(helper for helper, _ in repair.failing)
-            notes.append(f"Your {helpers} fails its own check too: fix it first. "
-                         + _kept_points(spec, function, repair, passes))
-            credit = passes / len(spec.cases)
-    # Answers that do not depend on the input, and not because of a helper: no usual mistake, no case's note.
-    constant = None if credit is not None else _constant_answer(spec, answers)
+                                  _kept_points(spec, function, repair, passes), repair.culprits)
+        if repair.function is not None:
+            # The function has a bug of its own too. It is explained from the answers it gives with
+            # right helpers (so the usual mistake of its own is recognised, not a mix of both bugs),
+            # and graded on them: the helper's mistake costs points once, in the helper's check.
+            repaired = repair.function
+            notes.append(_own_bug_note(function, repair))
+            credit, shown_passed = passes / len(spec.cases), passes
+            culprits = (*repair.culprits, _name(function))
+            verdict_text = (f"{how_many_pass(passes, len(spec.cases))} with a right {_and(repair.replaced)} "
+                            f"({passed_cases} with your {_and(repair.replaced)})")
+            expected = answers.expected
+            answers = _Answers(spec, repaired)
+            answers.expected = expected
+            failures = [(index, case, verdict) for index, case in enumerate(spec.cases)
+                        if (verdict := _evaluate(spec, repaired, case, expected[index])) != "pass"]
+    # The smallest failing case is the easiest to work through by hand (ties keep the case order).
+    # Edge cases (an empty input, fewer tokens than n, a zero precision) come after every ordinary
+    # case, in their listed order: a bug there is often just the general bug again.
+    ordered = sorted(failures, key=lambda f: (1, 0, f[0]) if f[1].is_edge else (0, size(f[1].args), f[0]))
+    smallest = min(failures, key=lambda f: (size(f[1].args), f[0]))
+    # Answers that do not depend on the input: no usual mistake, no case's note.
+    constant = _constant_answer(spec, answers)
     if constant is not None:
         value, everywhere = constant
         index, case, verdict = ordered[0]
         lines = _explain(spec, index, case, verdict, answers)[0]
         inputs = "every input" if everywhere else "every input but the empty ones"
-        text = (f"{how_many_pass(passed_cases, len(spec.cases))}, but only by chance: your {_name(function)} "
-                f"returns {_show_value(value)} for {inputs}")
+        text = (f"{verdict_text or how_many_pass(passed_cases, len(spec.cases))}, but only by chance: your "
+                f"{_name(function)} returns {_show_value(value)} for {inputs}")
         return _report(spec, index, case, lines, HINTS["constant"], verdict[0], "constant", passed_cases,
-                       "constant", verdict=text, credit=0.0)
-    same = len(spec.cases) > 1 and not passed_cases and len({_failure_kind(f[2]) for f in failures}) == 1
+                       "constant", verdict=text, notes=notes, credit=0.0, culprits=culprits)
+    same = len(spec.cases) > 1 and not shown_passed and len({_failure_kind(f[2]) for f in failures}) == 1
     index, case, verdict = ordered[0]
     lines, key, hint, status = _explain(spec, index, case, verdict, answers, same)
     why = "same" if same else "smallest" if index == smallest[0] else "first"
@@ -923,7 +1045,8 @@ def run(spec: Spec, function) -> CheckResult:
                     index, case, (lines, key, hint, status) = other_index, other_case, other
                     why = "same" if same else "shows"
                     break
-    return _report(spec, index, case, lines, hint, status, key, passed_cases, why, notes=notes, credit=credit)
+    return _report(spec, index, case, lines, hint, status, key, passed_cases, why, verdict=verdict_text, notes=notes,
+                   credit=credit, culprits=culprits)
 
 
 def _explain(spec, index, case, verdict, answers, same=False):
@@ -935,11 +1058,12 @@ def _explain(spec, index, case, verdict, answers, same=False):
     status, expected, outcome, extra = verdict
     if status == "exception":
         error = outcome.error
+        room = _width() - 14  # the lines are indented by 4, after "raised:   "
         lines = [f"expected: {_show_value(expected)}",
-                 f"raised:   {type(error).__name__}: {_shorten(str(error), 70)}".rstrip()]
+                 "raised:   " + _shorten(f"{type(error).__name__}: {_shorten(str(error), 70)}".rstrip(), room)]
         where = _student_frame(error)
         if where:
-            lines.append(f"          {_shorten(where, 80)}")
+            lines.append(f"          {_shorten(where, room)}")
         key = _mistake_for(spec, index, None, answers) or (None if same else case.on_error)
         return lines, key, _hint_text(spec, key), status
     if status == "bad-return":
@@ -949,8 +1073,11 @@ def _explain(spec, index, case, verdict, answers, same=False):
         lines = [f"expected: {_show_value(expected)}", f"got:      {_show_value(got)}"]
         if isinstance(expected, dict) and (len(expected) > 4 or len(got) > 4):
             lines.extend(_count_differences(expected, got))
-        digits = _rounded_everywhere(answers)
-        key = "rounded" if digits else _mistake_for(spec, index, got, answers)
+        key, digits = "rounded", _rounded_everywhere(answers)
+        if digits is None:  # int(x * 100) / 100 cuts off where round(x, 2) rounds
+            key, digits = "truncated", _rounded_everywhere(answers, "trunc")
+        if digits is None:
+            key = _mistake_for(spec, index, got, answers)
         return lines, key, _hint_text(spec, key, digits), status
     names = " and ".join(outcome.mutated)
     lines = [f"your function changed its argument {names} (the answer itself was right)"]
