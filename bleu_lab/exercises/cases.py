@@ -280,3 +280,12 @@ def size(args) -> int:
     if isinstance(args, (list, tuple)):
         return sum(size(item) for item in args)
     return 0
+
+
+def right_version(name: str):
+    """A right version of the lab function ``name`` that other lab functions call (``ngrams``,
+    ``modified_precision``, ``brevity_penalty``), or None: what stands in for a student's helper that
+    is wrong or missing (runner._repair), or that the grader stopped (grade._run_submission). Kept out
+    of ``check``, the students' module."""
+    return {"ngrams": right_ngrams, "modified_precision": expected_precision,
+            "brevity_penalty": expected_brevity}.get(name)

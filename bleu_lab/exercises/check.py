@@ -99,19 +99,10 @@ def brevity_penalty(function) -> CheckResult:
                     _runner.read_float, _mistakes.brevity_mistakes(), _swap2), function)
 
 
-def right_version(name: str):
-    """A right version of the lab function ``name`` that other lab functions call (``ngrams``,
-    ``modified_precision``, ``brevity_penalty``), or None: what stands in for a student's helper that is
-    wrong, or that the grader stopped (runner._repair, grade._run_submission)."""
-    right = {"ngrams": _cases.right_ngrams, "modified_precision": _cases.expected_precision,
-             "brevity_penalty": _cases.expected_brevity}
-    return right.get(name)
-
-
 def _helpers(*names):
     """``(name, check, right version)`` of the lab functions a function usually calls (see runner._repair)."""
     checks = {"ngrams": ngrams, "modified_precision": modified_precision, "brevity_penalty": brevity_penalty}
-    return tuple((name, checks[name], right_version(name)) for name in names)
+    return tuple((name, checks[name], _cases.right_version(name)) for name in names)
 
 
 def _bleu_helpers():

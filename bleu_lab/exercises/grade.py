@@ -64,7 +64,8 @@ from pathlib import Path
 
 from ..inputs import check_path, check_real, describe, is_real_number, one_line_parser, unrecognized_arguments_message
 from .build import check_calls, runs_check
-from .check import CHECK_NAMES, right_version
+from .cases import right_version
+from .check import CHECK_NAMES
 from .runner import how_many_pass
 
 # The points each exercise is worth; partial credit is the share of its cases that pass.
