@@ -1545,3 +1545,33 @@ def test_corpus_mistakes_are_shown_on_the_case_built_for_them(wrong, label):
     result = check.corpus_bleu(wrong)
     assert result.case == label and result.hint, result.message
     assert "This case:" not in result.message
+
+
+def test_a_function_stopped_by_the_student_is_told_which_case_it_was_on():
+    # Jupyter's stop button raises KeyboardInterrupt inside the loop that never ends; the check then
+    # names the case instead of printing a traceback through the checker. Here the function raises it
+    # itself on the one input where a buggy version would loop: "the cat" with n = 3 (2 tokens < 3).
+    # Defined as a notebook defines them: globals of one namespace, so the caller's ngrams is found.
+    notebook = {"Counter": Counter}
+    exec(
+        "def ngrams(tokens, n):\n"
+        "    if len(tokens) < n:\n"
+        "        raise KeyboardInterrupt\n"
+        "    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))\n"
+        "\n"
+        "def modified_precision(candidate, references, n):\n"
+        "    ngrams(candidate, n)\n"
+        "    return 0, 0\n",
+        notebook,
+    )
+    result = check.ngrams(notebook["ngrams"])
+    assert not result.passed and result.fraction == 0 and result.status == "interrupted"
+    assert result.case == "a sentence shorter than n"
+    assert "stopped while your ngrams was running on case" in result.message
+    assert 'tokens = "the cat".split()' in result.message
+
+    caller = check.modified_precision(notebook["modified_precision"])  # stopped inside its helper
+    assert caller.status == "interrupted"
+    assert "stopped while your modified_precision (or your ngrams, which it calls) was" in " ".join(
+        line.strip() for line in caller.message.splitlines())
+    assert all(len(line) <= 92 for line in caller.message.splitlines())

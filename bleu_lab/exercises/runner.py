@@ -414,6 +414,14 @@ class _Outcome:
     mutated: tuple = ()  # names of the arguments the function changed
 
 
+class _Interrupted(Exception):
+    """Jupyter's interrupt (Ctrl-C, the stop button) while the student's function ran on ``given``."""
+
+    def __init__(self, given) -> None:
+        super().__init__("interrupted")
+        self.given = given
+
+
 def _call(function, spec, args, quiet=False) -> _Outcome:
     given = copy.deepcopy(args)
     sink = io.StringIO()
@@ -423,6 +431,8 @@ def _call(function, spec, args, quiet=False) -> _Outcome:
                 stack.enter_context(contextlib.redirect_stdout(sink))
                 stack.enter_context(contextlib.redirect_stderr(sink))
             value = function(*given)
+    except KeyboardInterrupt:  # a function that loops, stopped by the student: say on which input (see run)
+        raise _Interrupted(args) from None
     except (Exception, SystemExit) as error:  # the student's bug is feedback, never a crash
         return _Outcome(error=error)
     return _Outcome(value=value, mutated=tuple(
@@ -935,7 +945,49 @@ def _constant_answer(spec, answers):
     return first, everywhere
 
 
+_running = [0]  # how many run() calls are under way: a helper's check runs inside its caller's
+
+
 def run(spec: Spec, function) -> CheckResult:
+    """:func:`_run`, and the feedback when the student stops a function that loops (Ctrl-C in Jupyter).
+
+    Only the outermost check turns the interrupt into feedback, so that a helper's check, run inside
+    its caller's, does not carry on with the caller's other cases after the student asked to stop.
+    """
+    _running[0] += 1
+    try:
+        return _run(spec, function)
+    except _Interrupted as stop:
+        if _running[0] > 1:
+            raise
+        return _interrupted_report(spec, function, stop.given)
+    finally:
+        _running[0] -= 1
+
+
+def _interrupted_report(spec, function, given) -> CheckResult:
+    """The check was stopped while ``function`` ran: name the case it was on, if it was one of this check's."""
+    found = [(i, case) for i, case in enumerate(spec.cases) if case.args == given]
+    if not found:  # stopped inside a helper's check, on one of the helper's cases
+        text = (f"✗ check.{spec.name}: stopped while your {_name(function)} (or a function it calls) was "
+                f"running: it may never finish on some input. Look for a loop whose condition never changes.")
+        return CheckResult(spec.name, False, _wrap(text), status="interrupted", cases_total=len(spec.cases),
+                           headline=text)
+    index, case = found[0]
+    called = [helper for helper, _, _ in spec.helpers if helper in _referenced_names(function)]
+    who = f"{_name(function)} (or your {_and(called)}, which it calls)" if called else _name(function)
+    header = (f"✗ check.{spec.name}: stopped while your {who} was running on case {index + 1}: "
+              f"{case.label}. It may never finish on this input: look for a loop whose condition never "
+              f"changes, or a while loop that does not move on.")
+    width = max(len(p) for p in spec.params)
+    body = [f"    {param:<{width}} = {_show_input(value, 4 + width + 3)}"
+            for param, value in zip(spec.params, case.args)]
+    body.append(f"  {spec.name}({', '.join(spec.params)})")
+    return CheckResult(spec.name, False, "\n".join([_wrap(header), *body]), case=case.label, status="interrupted",
+                       cases_total=len(spec.cases), headline=header)
+
+
+def _run(spec: Spec, function) -> CheckResult:
     """Run ``function`` on every case of ``spec``; explain one failing case, or say it passes.
 
     The case explained is the smallest failing one (edge cases with a hint of their own last), unless
