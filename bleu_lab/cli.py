@@ -868,9 +868,8 @@ def _mistyped_command(word: str, commands: list) -> str | None:
     """
     import difflib
 
-    same = [command for command in commands if command == word.lower()]
-    close = difflib.get_close_matches(word.lower(), commands, n=1, cutoff=0.75)
-    return (same or close or [None])[0]
+    close = difflib.get_close_matches(word.lower(), commands, n=1, cutoff=0.75)  # an exact match scores 1
+    return close[0] if close else None
 
 
 def _sacrebleu_version() -> str:
