@@ -399,8 +399,8 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
         return [np.zeros((0, 2 + 2 * max_order), dtype=np.int64) for _ in systems]
     refs_per_sentence = np.fromiter(map(len, references), dtype=np.int64, count=n_sentences)
     max_refs = int(refs_per_sentence.max())
-    # Sentence by sentence: each system's candidate, then the references. Every key below then starts
-    # sorted by sentence, which leaves the (stable) sort little to do.
+    # Sentence by sentence: each system's candidate, then the references, so that a text's sentence and
+    # side (which system, which reference) follow from its position (text_sentence, side_of below).
     if max_refs == 1:
         texts = list(chain.from_iterable(zip(*systems, map(itemgetter(0), references))))
     else:
