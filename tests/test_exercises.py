@@ -456,7 +456,7 @@ MISTAKES = [
     ("ngrams", ngrams_slice_one_long, "ngrams-wrong-length", "do not have n tokens"),
     ("ngrams", ngrams_always_trigrams, "ngrams-ignores-n", "does not depend on n"),
     ("ngrams", ngrams_always_4grams, "ngrams-ignores-n", "does not depend on n"),
-    ("brevity_penalty", bp_always_one, "constant", "same answer whatever its input"),
+    ("brevity_penalty", bp_always_one, "constant", "same answer for every ordinary input"),
     ("modified_precision", precision_reference_total, "mp-reference-total", "computes recall"),
     ("modified_precision", precision_no_clip, "mp-no-clip", "You do not clip"),
     ("modified_precision", precision_clip_sum, "mp-clip-sum", "MAXIMUM count in any single reference"),
@@ -1193,7 +1193,7 @@ def test_the_nbgrader_version_names_the_stub_nbgrader_writes(lab):
 
 @pytest.mark.parametrize("name, stub, passed_by_chance", [
     # By hand: BP is 1 for the paper's candidate 1 (c = r = 18), the two longer candidates and the tie
-    # "the cat sat on mats" (c = 5 > r = 4): 4 of 9 cases, by chance.
+    # "the cat sat on mats" (c = 5 > r = 4): 4 of its 10 cases, by chance.
     ("brevity_penalty", lambda candidate, references: 1.0, 4),
     # By hand: 0 is right for the empty candidate, the one shorter than 4 tokens and the paper's
     # candidate 2 (no matching 3-gram): 3 of 11.
@@ -1208,13 +1208,13 @@ def test_a_function_that_ignores_its_input_earns_nothing_and_is_told_so(name, st
     assert result.cases_passed == passed_by_chance and result.fraction == 0.0, result.message
     assert result.mistake == "constant" and "by chance" in result.headline, result.message
     assert "inverted" not in result.message and "This case:" not in result.message
-    assert "same answer whatever its input" in result.hint
+    assert "same answer for every ordinary input" in result.hint
 
 
 def test_a_stub_that_answers_the_empty_input_right_and_1_otherwise_is_constant_too():
     result = check.brevity_penalty(lambda candidate, references: 1.0 if candidate else 0.0)
     assert result.mistake == "constant" and result.fraction == 0.0
-    assert "returns 1.0 for every input but the empty ones" in result.headline
+    assert "returns 1.0 for every input but the edge cases" in result.headline
 
 
 def test_a_slice_that_misses_the_first_ngram_is_not_told_it_misses_the_last():
@@ -1567,7 +1567,7 @@ def test_a_function_stopped_by_the_student_is_told_which_case_it_was_on():
     result = check.ngrams(notebook["ngrams"])
     assert not result.passed and result.fraction == 0 and result.status == "interrupted"
     assert result.case == "a sentence shorter than n"
-    assert "stopped while your ngrams was running on case" in result.message
+    assert "stopped while your ngrams was running on case 5 of check.ngrams" in result.message
     assert 'tokens = "the cat".split()' in result.message
 
     caller = check.modified_precision(notebook["modified_precision"])  # stopped inside its helper
@@ -1575,3 +1575,43 @@ def test_a_function_stopped_by_the_student_is_told_which_case_it_was_on():
     assert "stopped while your modified_precision (or your ngrams, which it calls) was" in " ".join(
         line.strip() for line in caller.message.splitlines())
     assert all(len(line) <= 92 for line in caller.message.splitlines())
+
+
+def test_a_constant_that_passes_nothing_is_not_said_to_pass_by_chance():
+    # 0.5 is no case's answer (by hand: the BPs are 1, exp(1 - r/c) < 1 with r != c, and 0), so 0 pass.
+    result = check.brevity_penalty(lambda candidate, references: 0.5)
+    assert result.mistake == "constant" and result.cases_passed == 0
+    assert result.headline.startswith("✗ check.brevity_penalty: 0 of 10 cases pass: your")
+    assert "by chance" not in result.headline
+
+
+def test_a_librarys_not_implemented_error_is_the_students_call_not_an_unfinished_helper():
+    # Counter.fromkeys always raises NotImplementedError: the student's code is written, and wrong.
+    result = check.ngrams(lambda tokens, n: Counter.fromkeys(tokens))
+    assert result.status == "exception" and "not written yet" not in result.message
+    assert "not implemented yet" not in result.message
+    assert "raised:   NotImplementedError: Counter.fromkeys() is undefined" in result.message
+
+
+def test_a_function_stopped_on_swapped_arguments_still_gets_feedback():
+    # The swapped-arguments test calls the function with a case's arguments in the other order; a
+    # stop there matches no case, and the check must still answer (it raised StopIteration once).
+    def brevity_penalty(candidate, references):
+        if candidate and isinstance(candidate[0], list):  # references first: the swapped call
+            raise KeyboardInterrupt
+        return 0.0
+
+    result = check.brevity_penalty(brevity_penalty)
+    assert result.status == "interrupted" and not result.passed
+    assert "stopped while your brevity_penalty was running. It may never finish" in result.headline
+
+
+def test_the_truncation_hint_shows_the_digits_the_student_kept():
+    # Cut off after 3 digits: the hint's example must be int(x * 1000) / 1000, not the 2-digit one.
+    import math
+
+    def brevity_penalty(candidate, references):
+        return math.trunc(cases.expected_brevity(candidate, references) * 1000) / 1000
+
+    result = check.brevity_penalty(brevity_penalty)
+    assert result.mistake == "truncated" and "int(x * 1000) / 1000" in result.hint, result.message

@@ -198,14 +198,14 @@ HINTS = {
         "difference of 1e-9): don't round. Return the number as computed; round only when you print it."
     ),
     "truncated": (
-        "Your answers are the expected ones cut off after {digits} digits, as int(x * 100) / 100 "
+        "Your answers are the expected ones cut off after {digits} digits, as int(x * {scale}) / {scale} "
         "does (the check allows a relative difference of 1e-9): don't cut off or round. Return the "
         "number as computed; round only when you print it."
     ),
     "constant": (
-        "Your function gives the same answer whatever its input: the cases it passes, it passes by "
-        "chance, so they earn no points. Compute the answer from the arguments (or look for a step "
-        "that always gives the same result, such as a return inside a loop)."
+        "Your function gives the same answer for every ordinary input, so any case it passes earns "
+        "no points. Compute the answer from the arguments (or look for a step that always gives the "
+        "same result, such as a return inside a loop)."
     ),
     "swapped-arguments": (
         "Your function gives the expected answer when its arguments are swapped: check the order "

@@ -415,11 +415,12 @@ class _Outcome:
 
 
 class _Interrupted(Exception):
-    """Jupyter's interrupt (Ctrl-C, the stop button) while the student's function ran on ``given``."""
+    """Jupyter's interrupt (Ctrl-C, the stop button) while the student's ``function`` ran on ``given``,
+    a case of ``spec`` (that of the check being run, or of a helper's check inside it)."""
 
-    def __init__(self, given) -> None:
+    def __init__(self, spec, function, given) -> None:
         super().__init__("interrupted")
-        self.given = given
+        self.spec, self.function, self.given = spec, function, given
 
 
 def _call(function, spec, args, quiet=False) -> _Outcome:
@@ -432,7 +433,7 @@ def _call(function, spec, args, quiet=False) -> _Outcome:
                 stack.enter_context(contextlib.redirect_stderr(sink))
             value = function(*given)
     except KeyboardInterrupt:  # a function that loops, stopped by the student: say on which input (see run)
-        raise _Interrupted(args) from None
+        raise _Interrupted(spec, function, args) from None
     except (Exception, SystemExit) as error:  # the student's bug is feedback, never a crash
         return _Outcome(error=error)
     return _Outcome(value=value, mutated=tuple(
@@ -458,15 +459,16 @@ def _read(spec, outcome):
         return None
 
 
+def _is_student_code(filename: str) -> bool:
+    """Whether code from ``filename`` is the student's: not this checker, not Python's or a library's."""
+    prefixes = tuple({os.path.abspath(p) + os.sep for p in (sys.prefix, sys.base_prefix, os.path.dirname(os.__file__))})
+    path = os.path.abspath(filename)
+    return path != os.path.abspath(__file__) and not path.startswith(prefixes)
+
+
 def _student_frame(error) -> str:
     """'in f, line 4: return a / b' for the innermost frame of the student's own code."""
-    here = os.path.abspath(__file__)
-    # Frames inside the interpreter's own libraries are not the student's code.
-    prefixes = tuple({os.path.abspath(p) + os.sep for p in (sys.prefix, sys.base_prefix, os.path.dirname(os.__file__))})
-    frames = [
-        f for f in traceback.extract_tb(error.__traceback__)
-        if os.path.abspath(f.filename) != here and not os.path.abspath(f.filename).startswith(prefixes)
-    ]
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if _is_student_code(f.filename)]
     if not frames:
         return ""
     frame = frames[-1]
@@ -661,7 +663,8 @@ def _hint_text(spec, key, digits=None) -> str | None:
         return HINTS[key].format(call=f"{spec.name}({', '.join(spec.params)})")
     if key in ("rounded", "truncated"):
         digits = 6 if digits is None else digits
-        return HINTS[key].format(digits=digits, rounding=f"{digits} digits" if digits else "whole numbers")
+        return HINTS[key].format(digits=digits, rounding=f"{digits} digits" if digits else "whole numbers",
+                                 scale=10**digits)
     return HINTS[key] if key is not None else None
 
 
@@ -689,21 +692,27 @@ _WHY = {
 }
 
 
+def _case_lines(spec, case) -> list:
+    """The case's inputs as Python the student can paste, then the call: the body of a report."""
+    width = max(len(p) for p in spec.params)
+    lines = []
+    for param, value in zip(spec.params, case.args):
+        shown = _show_input(value, 4 + width + 3)
+        comment = _example_comment(value) if shown.startswith("check.") else ""
+        lines.append(f"    {param:<{width}} = {shown}{comment}")
+    return [*lines, f"  {spec.name}({', '.join(spec.params)})"]
+
+
 def _report(spec, index, case, lines, hint, status, key, passed_cases, why, *, verdict=None, notes=(),
             credit=None, culprits=None) -> CheckResult:
     detail = ", ".join(re.sub(r"^(expected|got|raised):\s+", r"\1 ", line.strip()) for line in lines[:2])
     if verdict is None:
         verdict = how_many_pass(passed_cases, len(spec.cases))
     header = f"✗ check.{spec.name}: {verdict}; " + _WHY[why].format(number=index + 1, label=case.label)
-    width = max(len(p) for p in spec.params)
     body = []
     for note in notes:  # about the helpers: before the case, which it says how the case was run
         body.extend(textwrap.wrap(note, width=_width(), initial_indent="  ", subsequent_indent="  "))
-    for param, value in zip(spec.params, case.args):
-        shown = _show_input(value, 4 + width + 3)
-        comment = _example_comment(value) if shown.startswith("check.") else ""
-        body.append(f"    {param:<{width}} = {shown}{comment}")
-    body.append(f"  {spec.name}({', '.join(spec.params)})")
+    body.extend(_case_lines(spec, case))
     body.extend("    " + line for line in lines)
     # One explanation per message: a recognised mistake's hint replaces the case's own note, so a
     # note about clipping never stands next to a hint about the brevity penalty. The note says what
@@ -733,7 +742,9 @@ def _referenced_names(function) -> set:
 
 
 def _and(names) -> str:
-    return " and ".join(names)
+    """'a', 'a and b', 'a, b and c'."""
+    names = list(names)
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 @dataclass
@@ -820,9 +831,11 @@ def _kept_points(spec, function, repair, passes) -> str:
 def _own_bug_note(function, repair) -> str:
     """The line before a case explained with right helpers: which helper to fix, and that it is replaced."""
     helpers, roots = _and(repair.replaced), [n for n in repair.culprits if n not in repair.replaced]
-    fix = "it" if not roots else _and(repair.culprits)
+    several = len(repair.replaced) > 1
+    fix = ("them" if several else "it") if not roots else _and(repair.culprits)
+    fails = "fail their own checks" if several else "fails its own check"
     because = f", because of your {_and(roots)}" if roots else ""
-    return (f"Your {helpers} fails its own check too{because}: fix {fix} first. Below, your "
+    return (f"Your {helpers} {fails} too{because}: fix {fix} first. Below, your "
             f"{_name(function)} is run with a right {helpers}, and its points come from the cases it passes then.")
 
 
@@ -844,15 +857,16 @@ def _helper_report(spec, function, helper, helper_result, passed_cases, kept, cu
 
 
 def _raised_in(error, function) -> str | None:
-    """The name of the function whose own code raised ``error``, when it is not ``function`` (a helper)."""
+    """Who raised ``error``: None for ``function`` itself, the name of another function of the student's
+    (a helper), or "" for code that is not the student's (a library: the student's call is the bug)."""
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
     if tb is None or tb.tb_frame.f_code is getattr(function, "__code__", None):
         return None
     code = tb.tb_frame.f_code
-    if os.path.abspath(code.co_filename) == os.path.abspath(__file__):
-        return None
+    if not _is_student_code(code.co_filename):  # Counter.fromkeys raises NotImplementedError too
+        return ""
     return code.co_name if code.co_name.isidentifier() else None
 
 
@@ -945,46 +959,40 @@ def _constant_answer(spec, answers):
     return first, everywhere
 
 
-_running = [0]  # how many run() calls are under way: a helper's check runs inside its caller's
-
-
 def run(spec: Spec, function) -> CheckResult:
     """:func:`_run`, and the feedback when the student stops a function that loops (Ctrl-C in Jupyter).
 
-    Only the outermost check turns the interrupt into feedback, so that a helper's check, run inside
-    its caller's, does not carry on with the caller's other cases after the student asked to stop.
+    Only the outermost check turns the interrupt into feedback (a helper's check runs inside its
+    caller's, :func:`_nested`), so that the caller does not carry on with its other cases after the
+    student asked to stop.
     """
-    _running[0] += 1
     try:
         return _run(spec, function)
     except _Interrupted as stop:
-        if _running[0] > 1:
+        if _DEPTH[0]:
             raise
-        return _interrupted_report(spec, function, stop.given)
-    finally:
-        _running[0] -= 1
+        return _interrupted_report(spec, function, stop)
 
 
-def _interrupted_report(spec, function, given) -> CheckResult:
-    """The check was stopped while ``function`` ran: name the case it was on, if it was one of this check's."""
-    found = [(i, case) for i, case in enumerate(spec.cases) if case.args == given]
-    if not found:  # stopped inside a helper's check, on one of the helper's cases
-        text = (f"✗ check.{spec.name}: stopped while your {_name(function)} (or a function it calls) was "
-                f"running: it may never finish on some input. Look for a loop whose condition never changes.")
-        return CheckResult(spec.name, False, _wrap(text), status="interrupted", cases_total=len(spec.cases),
-                           headline=text)
-    index, case = found[0]
-    called = [helper for helper, _, _ in spec.helpers if helper in _referenced_names(function)]
-    who = f"{_name(function)} (or your {_and(called)}, which it calls)" if called else _name(function)
-    header = (f"✗ check.{spec.name}: stopped while your {who} was running on case {index + 1}: "
-              f"{case.label}. It may never finish on this input: look for a loop whose condition never "
-              f"changes, or a while loop that does not move on.")
-    width = max(len(p) for p in spec.params)
-    body = [f"    {param:<{width}} = {_show_input(value, 4 + width + 3)}"
-            for param, value in zip(spec.params, case.args)]
-    body.append(f"  {spec.name}({', '.join(spec.params)})")
-    return CheckResult(spec.name, False, "\n".join([_wrap(header), *body]), case=case.label, status="interrupted",
-                       cases_total=len(spec.cases), headline=header)
+def _interrupted_report(spec, function, stop) -> CheckResult:
+    """The check was stopped while a function of the student's ran on a case: name both."""
+    found = next(((i, c) for i, c in enumerate(stop.spec.cases) if c.args == stop.given), None)
+    if stop.spec is spec:
+        called = [helper for helper, _, _ in spec.helpers if helper in _referenced_names(function)]
+        who = f"{_name(function)} (or your {_and(called)}, which it calls)" if called else _name(function)
+    else:  # in the check of a helper the function calls, on one of the helper's cases
+        who = f"{_name(stop.function)} (which your {_name(function)} calls)"
+    if found is None:  # on a case's arguments in another order (the swapped-arguments test)
+        header = (f"✗ check.{spec.name}: stopped while your {who} was running. It may never finish on some "
+                  f"input: look for a loop whose condition never changes.")
+        return CheckResult(spec.name, False, _wrap(header), status="interrupted", cases_total=len(spec.cases),
+                           headline=header)
+    index, case = found
+    header = (f"✗ check.{spec.name}: stopped while your {who} was running on case {index + 1} of "
+              f"check.{stop.spec.name}: {case.label}. It may never finish on this input: look for a loop "
+              f"whose condition never changes.")
+    return CheckResult(spec.name, False, "\n".join([_wrap(header), *_case_lines(stop.spec, case)]),
+                       case=case.label, status="interrupted", cases_total=len(spec.cases), headline=header)
 
 
 def _run(spec: Spec, function) -> CheckResult:
@@ -1004,12 +1012,10 @@ def _run(spec: Spec, function) -> CheckResult:
     from .cases import size
 
     if not callable(function):
-        return CheckResult(
-            spec.name, False,
-            _wrap(f"✗ check.{spec.name} needs your function itself, e.g. check.{spec.name}({spec.name}) "
-                  f"(no parentheses after the name); it got {_describe(function)}."),
-            status="not-callable", cases_total=len(spec.cases),
-        )
+        text = (f"✗ check.{spec.name} needs your function itself, e.g. check.{spec.name}({spec.name}) "
+                f"(no parentheses after the name); it got {_describe(function)}.")
+        return CheckResult(spec.name, False, _wrap(text), status="not-callable", cases_total=len(spec.cases),
+                           headline=text)
     problem = _signature_problem(function, spec)
     if problem:
         return CheckResult(spec.name, False, _wrap(problem), status="exception", cases_total=len(spec.cases),
@@ -1025,17 +1031,17 @@ def _run(spec: Spec, function) -> CheckResult:
         if missing is not None:  # a helper whose cell did not run: as unfinished, not the function's bug
             passed = sum(_evaluate(spec, function, c, e) == "pass" for c, e in zip(spec.cases, answers.expected))
             return _unfinished_helper_report(spec, function, missing, passed, answers.expected, written=False)
-        if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError):
-            helper = _raised_in(verdict[2].error, function)
-            if helper is not None and helper != _name(function):
-                passed = sum(_evaluate(spec, function, c, e) == "pass"
-                             for c, e in zip(spec.cases, answers.expected))
-                return _unfinished_helper_report(spec, function, helper, passed, answers.expected)
+        raiser = (_raised_in(verdict[2].error, function)
+                  if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError) else "")
+        if raiser and raiser != _name(function):  # a helper of the student's is still a stub
+            passed = sum(_evaluate(spec, function, c, e) == "pass" for c, e in zip(spec.cases, answers.expected))
+            return _unfinished_helper_report(spec, function, raiser, passed, answers.expected)
+        if raiser is None or raiser == _name(function):  # the function's own stub
             text = (f"✗ not implemented yet: {_name(function)} raises NotImplementedError. "
                     f"Replace the raise line with your code, then run this cell again.")
             return CheckResult(spec.name, False, _wrap(text), case=case.label, status="not-implemented",
                                cases_total=len(spec.cases), headline=text)
-        failures.append((index, case, verdict))
+        failures.append((index, case, verdict))  # raiser "": not a stub (or a library's NotImplementedError)
     passed_cases = len(spec.cases) - len(failures)
     if not failures:
         every = f"all {len(spec.cases)} cases" if len(spec.cases) != 1 else "its 1 case"
@@ -1064,6 +1070,8 @@ def _run(spec: Spec, function) -> CheckResult:
             expected = answers.expected
             answers = _Answers(spec, repaired)
             answers.expected = expected
+            if repair.answers is not None:
+                answers.student = repair.answers  # already run with the right helpers (cached_property)
             failures = [(index, case, verdict) for index, case in enumerate(spec.cases)
                         if (verdict := _evaluate(spec, repaired, case, expected[index])) != "pass"]
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
@@ -1077,8 +1085,9 @@ def _run(spec: Spec, function) -> CheckResult:
         value, everywhere = constant
         index, case, verdict = ordered[0]
         lines = _explain(spec, index, case, verdict, answers)[0]
-        inputs = "every input" if everywhere else "every input but the empty ones"
-        text = (f"{verdict_text or how_many_pass(passed_cases, len(spec.cases))}, but only by chance: your "
+        inputs = "every input" if everywhere else "every input but the edge cases"
+        chance = ", but only by chance" if passed_cases else ""
+        text = (f"{verdict_text or how_many_pass(passed_cases, len(spec.cases))}{chance}: your "
                 f"{_name(function)} returns {_show_value(value)} for {inputs}")
         return _report(spec, index, case, lines, HINTS["constant"], verdict[0], "constant", passed_cases,
                        "constant", verdict=text, notes=notes, credit=0.0, culprits=culprits)
