@@ -216,6 +216,14 @@ def precision_negative_total(candidate, references, n):
     return matches, len(candidate) - n + 1
 
 
+def bp_exponent_sign(candidate, references):
+    c = len(candidate)
+    r = closest_length(c, references)
+    if c > r:
+        return 1.0
+    return math.exp(r / c - 1) if c else 0.0  # the sign of the exponent turned
+
+
 def bp_inverted(candidate, references):
     c = len(candidate)
     r = closest_length(c, references)
@@ -446,6 +454,8 @@ def rouge_percent(candidate, reference):
 MISTAKES = [
     # (check, wrong implementation, mistake key, words the hint must contain)
     ("ngrams", ngrams_missing_last, "ngrams-missing-last", "You miss the last n-gram"),
+    # By hand, c = 2, r = 6: exp(6/2 - 1) = exp(2) = 7.39 where exp(1 - 3) = 0.135 is expected.
+    ("brevity_penalty", bp_exponent_sign, "bp-exponent-sign", "not r/c - 1"),
     ("ngrams", ngrams_extra_short, "ngrams-extra-short", "shorter than n"),
     ("ngrams", ngrams_set, "ngrams-set", "not a set"),
     ("ngrams", ngrams_swapped, "swapped-arguments", "ngrams(tokens, n)"),

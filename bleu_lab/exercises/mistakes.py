@@ -98,6 +98,10 @@ HINTS = {
     "bp-flipped-ratio": (
         "The exponent is 1 - r/c: the reference length divided by the candidate length, not c/r."
     ),
+    "bp-exponent-sign": (
+        "The exponent is 1 - r/c, not r/c - 1: for a candidate shorter than r it is below 0, so "
+        "BP = exp(1 - r/c) is below 1 and the short candidate is penalised, never rewarded."
+    ),
     "bp-tie-longer": (
         "Two references are equally close to c and you took the longer one. On a tie take the "
         "SHORTER reference length, as mteval-v13a, sacrebleu and nltk do: "
@@ -273,6 +277,8 @@ def _bp(c, r, rule="right"):
         return 1.0 if c > r else (math.exp(1 - c / r) if r else 0.0)
     if rule == "floor":  # r // c
         return 1.0 if c > r else (math.exp(1 - r // c) if c else 0.0)
+    if rule == "sign":  # exp(r/c - 1): the exponent's sign turned, above 1 for a short candidate
+        return 1.0 if c > r else (math.exp(r / c - 1) if c else 0.0)
     if rule == "always":  # no c > r test: above 1 for a long candidate
         return math.exp(1 - r / c) if c else 0.0
     return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
@@ -487,6 +493,7 @@ def brevity_mistakes():
     return (
         ("bp-inverted", way(bp="inverted")),
         ("bp-flipped-ratio", way(bp="flipped")),
+        ("bp-exponent-sign", way(bp="sign")),
         ("bp-integer-division", way(bp="floor")),
         ("bp-no-condition", way(bp="always")),
         ("bp-reference-count", reference_count),
