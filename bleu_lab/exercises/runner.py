@@ -1028,14 +1028,13 @@ def _run(spec: Spec, function) -> CheckResult:
         if verdict == "pass":
             continue
         missing = _missing_helper(spec, verdict[2].error) if verdict[0] == "exception" else None
-        if missing is not None:  # a helper whose cell did not run: as unfinished, not the function's bug
-            passed = sum(_evaluate(spec, function, c, e) == "pass" for c, e in zip(spec.cases, answers.expected))
-            return _unfinished_helper_report(spec, function, missing, passed, answers.expected, written=False)
         raiser = (_raised_in(verdict[2].error, function)
                   if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError) else "")
-        if raiser and raiser != _name(function):  # a helper of the student's is still a stub
+        stub = raiser if raiser and raiser != _name(function) else None  # a helper of the student's, unwritten
+        if missing is not None or stub is not None:  # not the function's own bug: a helper's cell or stub
             passed = sum(_evaluate(spec, function, c, e) == "pass" for c, e in zip(spec.cases, answers.expected))
-            return _unfinished_helper_report(spec, function, raiser, passed, answers.expected)
+            return _unfinished_helper_report(spec, function, missing or stub, passed, answers.expected,
+                                             written=missing is None)
         if raiser is None or raiser == _name(function):  # the function's own stub
             text = (f"✗ not implemented yet: {_name(function)} raises NotImplementedError. "
                     f"Replace the raise line with your code, then run this cell again.")
