@@ -451,12 +451,55 @@ def rouge_percent(candidate, reference):
     return tuple(100 * v for v in rouge_1(candidate, reference))
 
 
+def rouge_floor_division(candidate, reference):
+    cand, ref = Counter(candidate), Counter(reference)
+    overlap = sum(min(k, ref[w]) for w, k in cand.items())
+    p = overlap // len(candidate) if candidate else 0.0  # integer division: 0 unless every word matches
+    r = overlap // len(reference) if reference else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def bleu_weights_floor_division(candidate, references):
+    ps = [m / t if t else 0.0 for m, t in _precisions(candidate, references)]
+    if min(ps) == 0:
+        return 0.0
+    # 1 // 4 == 0: every weight is 0, so the mean is exp(0) = 1 and BLEU is BP alone
+    return brevity_penalty(candidate, references) * math.exp(sum((1 // 4) * math.log(p) for p in ps))
+
+
+def bleu_power_without_parentheses(candidate, references):
+    p1, p2, p3, p4 = (m / t if t else 0.0 for m, t in _precisions(candidate, references))
+    return brevity_penalty(candidate, references) * (p1 * p2 * p3 * p4) ** 1 / 4  # (x ** 1) / 4
+
+
+def corpus_power_without_parentheses(candidates, list_of_references):
+    matches, totals, c, r = [0] * 4, [0] * 4, 0, 0
+    for candidate, references in zip(candidates, list_of_references):
+        for n in range(1, 5):
+            m, t = modified_precision(candidate, references, n)
+            matches[n - 1] += m
+            totals[n - 1] += t
+        c += len(candidate)
+        r += closest_length(len(candidate), references)
+    product = math.prod(m / t for m, t in zip(matches, totals))
+    return (1.0 if c > r else math.exp(1 - r / c)) * product ** 1 / 4
+
+
 MISTAKES = [
     # (check, wrong implementation, mistake key, words the hint must contain)
     ("ngrams", ngrams_missing_last, "ngrams-missing-last", "You miss the last n-gram"),
     # By hand, c = 2, r = 6: exp(6/2 - 1) = exp(2) = 7.39 where exp(1 - 3) = 0.135 is expected.
     ("brevity_penalty", bp_exponent_sign, "bp-exponent-sign", "not r/c - 1"),
     ("ngrams", ngrams_extra_short, "ngrams-extra-short", "shorter than n"),
+    # By hand, "The cat" against "the cat": overlap 1, 1 // 2 = 0 where P = R = F = 0.5 is expected.
+    ("rouge_1", rouge_floor_division, "rouge-integer-division", "1 // 2 is 0"),
+    # By hand, "a cat is on the mat" against "the cat is on the mat": c = r = 6, BP = 1, so the
+    # weights of 1 // 4 = 0 give exp(0) = 1.0 where (5/6 * 4/5 * 3/4 * 2/3) ** (1/4) = 0.7598 is expected.
+    ("sentence_bleu", bleu_weights_floor_division, "bleu-integer-weights", "1 // 4 is integer division"),
+    # By hand, "the cat is on" against "the cat is on the mat": every precision is 1, so (1 * 1 * 1 * 1) ** 1 / 4
+    # = 0.25 and BLEU = exp(1 - 6/4) * 0.25 = 0.1516 where exp(1 - 6/4) = 0.6065 is expected.
+    ("sentence_bleu", bleu_power_without_parentheses, "bleu-power-precedence", "** binds tighter than /"),
+    ("corpus_bleu", corpus_power_without_parentheses, "bleu-power-precedence", "(p1 * p2 * p3 * p4) ** (1 / 4)"),
     ("ngrams", ngrams_set, "ngrams-set", "not a set"),
     ("ngrams", ngrams_swapped, "swapped-arguments", "ngrams(tokens, n)"),
     ("ngrams", ngrams_missing_first, "ngrams-missing-first", "You miss the first n-gram"),
@@ -564,6 +607,22 @@ def test_a_failure_shows_inputs_as_code_to_paste():
     assert 'references = ["the cat sat".split(), "the cat and the cat".split()]' in result.message
     # ('the', 'cat') 3 times, at most 2 in one reference; ('cat', 'the') twice, in no reference
     assert "expected: (2, 5)" in result.message and "got:      (3, 5)" in result.message
+
+
+def test_integer_division_in_rouge_is_named_not_blamed_on_the_case():
+    # "The cat" against "the cat": overlap 1 of 2 words, 1 // 2 = 0. The case's own note is about
+    # lowercasing, which is not this student's mistake, so the hint replaces it.
+    result = check.rouge_1(rouge_floor_division)
+    assert result.mistake == "rouge-integer-division"
+    assert "expected: (0.5, 0.5, 0.5)" in result.message and "got:      (0.0, 0.0, 0.0)" in result.message
+    assert "lowercasing" not in result.message
+
+
+def test_a_power_without_parentheses_shows_its_number():
+    result = check.sentence_bleu(bleu_power_without_parentheses)
+    # "the cat is on" against "the cat is on the mat": p_n = 1, so 1 ** 1 / 4 = 0.25, times BP = exp(-0.5).
+    assert f"got:      {0.25 * math.exp(-0.5):.10g}" in result.message
+    assert f"expected: {math.exp(-0.5):.10g}" in result.message
 
 
 def test_a_failing_float_shows_both_values():

@@ -151,6 +151,15 @@ HINTS = {
         "Your score is 100 times the expected one. Return the 0-1 score of the formula "
         "(sacrebleu prints 100 times it)."
     ),
+    "bleu-integer-weights": (
+        "1 // 4 is integer division and gives 0, so every weight w_n is 0 and exp(sum_n w_n log p_n) "
+        "is exp(0) = 1: your BLEU is the brevity penalty alone. Each weight is 1 / 4 = 0.25."
+    ),
+    "bleu-power-precedence": (
+        "x ** 1/4 is (x ** 1) / 4, because ** binds tighter than /: you divide the product of the "
+        "precisions by 4. The geometric mean needs the parentheses, (p1 * p2 * p3 * p4) ** (1 / 4), "
+        "or exp(sum_n log(p_n) / 4)."
+    ),
     "bleu-three-orders": (
         "BLEU-4 uses the precisions of the orders 1 to 4, each with weight 1/4: range(1, 5). "
         "range(1, 4) stops at order 3."
@@ -190,6 +199,10 @@ HINTS = {
     "bp-empty-candidate": (
         "An empty candidate has c = 0, where r/c is undefined: return 0.0 for it (BLEU is 0 anyway), "
         "as sacrebleu and nltk do."
+    ),
+    "rouge-integer-division": (
+        "overlap // len(candidate) is integer division: 1 // 2 is 0, not 0.5. Divide with /: "
+        "P = overlap / len(candidate), R = overlap / len(reference)."
     ),
     "rouge-arithmetic-f": "F is the harmonic mean 2PR / (P + R), not the arithmetic mean (P + R) / 2.",
     "rouge-scale-100": (
@@ -292,7 +305,7 @@ class _Way:
     total: str = "candidate"  # candidate, reference, distinct
     length: str = "closest"  # closest, tie-longer, shortest, longest, first, mean
     bp: str = "right"  # right, inverted, flipped, none
-    mean: str = "geometric"  # geometric, skip-zero, skip-zero-4, arithmetic
+    mean: str = "geometric"  # geometric, skip-zero, skip-zero-4, arithmetic, integer-weights, power-precedence
     scale: float = 1.0
     orders: int = 4  # the orders 1 .. orders combined (range(1, 4): 3)
     divisor: int = 4  # the geometric mean's 1 / divisor (weights 1/3: 3)
@@ -320,6 +333,10 @@ def _way_score(c, r, matches, totals, way):
     precisions = [m / t if t else 0.0 for m, t in zip(matches, totals)]
     if way.mean == "arithmetic":
         mean = sum(precisions) / 4
+    elif way.mean == "integer-weights":  # exp(sum (1 // 4) * log p_n) = exp(0) once no precision is 0
+        mean = 1.0 if min(precisions) > 0 else 0.0
+    elif way.mean == "power-precedence":  # (p1 p2 p3 p4) ** 1/4 = (p1 p2 p3 p4) / 4
+        mean = math.prod(precisions) / 4
     elif way.mean in ("skip-zero", "skip-zero-4"):
         logs = [math.log(p) for p in precisions if p > 0]
         if not logs:
@@ -369,6 +386,8 @@ _PIECE_WAYS = (
     ("bleu-zero-precision", _Way(mean="skip-zero")),
     ("bleu-zero-precision", _Way(mean="skip-zero-4")),
     ("bleu-arithmetic-mean", _Way(mean="arithmetic")),
+    ("bleu-integer-weights", _Way(mean="integer-weights")),
+    ("bleu-power-precedence", _Way(mean="power-precedence")),
     ("bleu-no-bp", _Way(bp="none")),
     ("bleu-scale-100", _Way(scale=100.0)),
     ("bleu-three-orders", _Way(orders=3)),  # range(1, 4), weights 1/4
@@ -546,6 +565,10 @@ def corpus_mistakes():
 
 def rouge_mistakes():
     def scores(overlap, cand_total, ref_total, f="harmonic"):
+        if f == "floor":  # overlap // total
+            p = overlap // cand_total if cand_total else 0.0
+            r = overlap // ref_total if ref_total else 0.0
+            return (p, r, 2 * p * r / (p + r) if p + r else 0.0)
         p = overlap / cand_total if cand_total else 0.0
         r = overlap / ref_total if ref_total else 0.0
         if f == "arithmetic":
@@ -568,6 +591,7 @@ def rouge_mistakes():
         ("rouge-set", lambda c, ref: scores(len(set(c) & set(ref)), len(set(c)), len(set(ref)))),
         ("rouge-set", lambda c, ref: scores(len(set(c) & set(ref)), len(c), len(ref))),
         ("rouge-arithmetic-f", lambda c, ref: scores(overlap(c, ref), len(c), len(ref), "arithmetic")),
+        ("rouge-integer-division", lambda c, ref: scores(overlap(c, ref), len(c), len(ref), "floor")),
         ("rouge-scale-100", lambda c, ref: tuple(100 * v for v in scores(overlap(c, ref), len(c), len(ref)))),
     )
 
