@@ -625,6 +625,19 @@ def test_a_power_without_parentheses_shows_its_number():
     assert f"expected: {math.exp(-0.5):.10g}" in result.message
 
 
+def test_a_failing_check_runs_each_case_once():
+    calls = []
+
+    def counted_bp_inverted(candidate, references):
+        if all(isinstance(token, str) for token in candidate):  # not the swapped-arguments test's call
+            calls.append(len(candidate))
+        return bp_inverted(candidate, references)
+
+    result = check.brevity_penalty(counted_bp_inverted)
+    assert result.mistake == "bp-inverted"
+    assert len(calls) == result.cases_total == len(cases.brevity_cases())
+
+
 def test_a_failing_float_shows_both_values():
     result = check.brevity_penalty(bp_inverted)
     # The smallest failing case: c = 2 ("the cat"), r = 6: BP = exp(1 - 6/2) = exp(-2).

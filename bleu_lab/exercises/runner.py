@@ -509,6 +509,7 @@ class _Answers:
     def __init__(self, spec, function) -> None:
         self.spec, self.function = spec, function
         self._mistakes: dict = {}
+        self._rounded: dict = {}
 
     @cached_property
     def expected(self) -> list:
@@ -529,6 +530,12 @@ class _Answers:
 
     def fails(self, index: int) -> bool:
         return not _right(self.student[index], self.expected[index])
+
+    def rounded(self, how: str = "round") -> int | None:
+        """:func:`_rounded_everywhere` of these answers (decided once: every case explained asks it)."""
+        if how not in self._rounded:
+            self._rounded[how] = _rounded_everywhere(self, how)
+        return self._rounded[how]
 
     def of(self, wrong) -> list:
         """A usual mistake's answers on every case (``_RAISED`` where it raises)."""
@@ -910,7 +917,11 @@ def _missing_helper(spec, error) -> str | None:
 
 def _evaluate(spec, function, case, expected):
     """'pass' or a failure tuple for one case: ``(status, expected, outcome, the answer read or a problem)``."""
-    outcome = _call(function, spec, case.args)
+    return _verdict(spec, _call(function, spec, case.args), expected)
+
+
+def _verdict(spec, outcome, expected):
+    """:func:`_evaluate` of an outcome already called."""
     if outcome.error is not None:
         return ("exception", expected, outcome, None)
     try:
@@ -1022,9 +1033,10 @@ def _run(spec: Spec, function) -> CheckResult:
                            headline=problem)
 
     answers = _Answers(spec, function)
-    failures = []
+    failures, outcomes = [], []
     for index, case in enumerate(spec.cases):
-        verdict = _evaluate(spec, function, case, answers.expected[index])
+        outcomes.append(_call(function, spec, case.args))
+        verdict = _verdict(spec, outcomes[-1], answers.expected[index])
         if verdict == "pass":
             continue
         missing = _missing_helper(spec, verdict[2].error) if verdict[0] == "exception" else None
@@ -1042,6 +1054,7 @@ def _run(spec: Spec, function) -> CheckResult:
                                cases_total=len(spec.cases), headline=text)
         failures.append((index, case, verdict))  # raiser "": not a stub (or a library's NotImplementedError)
     passed_cases = len(spec.cases) - len(failures)
+    answers.student = [_read(spec, outcome) for outcome in outcomes]  # each case run once (cached_property)
     if not failures:
         every = f"all {len(spec.cases)} cases" if len(spec.cases) != 1 else "its 1 case"
         return CheckResult(
@@ -1133,9 +1146,9 @@ def _explain(spec, index, case, verdict, answers, same=False):
         lines = [f"expected: {_show_value(expected)}", f"got:      {_show_value(got)}"]
         if isinstance(expected, dict) and (len(expected) > 4 or len(got) > 4):
             lines.extend(_count_differences(expected, got))
-        key, digits = "rounded", _rounded_everywhere(answers)
+        key, digits = "rounded", answers.rounded()
         if digits is None:  # int(x * 100) / 100 cuts off where round(x, 2) rounds
-            key, digits = "truncated", _rounded_everywhere(answers, "trunc")
+            key, digits = "truncated", answers.rounded("trunc")
         if digits is None:
             key = _mistake_for(spec, index, got, answers)
         return lines, key, _hint_text(spec, key, digits), status
