@@ -1388,6 +1388,20 @@ def test_a_wrong_helper_under_a_caller_with_a_bug_of_its_own_costs_only_the_call
     assert "Your ngrams fails its own check too" in " ".join(result.message.split())
 
 
+def test_a_caller_with_a_wrong_helper_and_a_bug_of_its_own_runs_twice_per_case():
+    """Once as written, once with a right ngrams in its helper's place; never a third time to explain it."""
+    source = CLIP_SUM_ON_WRONG_NGRAMS.replace(
+        "def modified_precision(candidate, references, n):\n",
+        "def modified_precision(candidate, references, n):\n    CALLS.append(repr(candidate)[:40])\n")
+    assert "CALLS" in source
+    namespace = _module_with(source)
+    namespace["CALLS"] = calls = []
+    result = check.modified_precision(namespace["modified_precision"])
+    assert result.mistake == "mp-clip-sum"
+    as_written = [call for call in calls if not call.startswith("[[")]  # not the swapped-arguments test's
+    assert len(as_written) == 2 * result.cases_total
+
+
 def test_a_failure_that_is_the_same_on_every_case_is_not_about_one_case():
     def bleu_name_error(candidate, references):
         return undefined_name  # noqa: F821

@@ -762,6 +762,7 @@ class _Repair:
     answers: list | None  # the function's answers with right helpers in their place (None: it cannot be copied)
     missing: list = field(default_factory=list)  # helpers it calls that are not defined, given right ones too
     function: object = None  # the function with right helpers in their place (None: it cannot be copied)
+    outcomes: list | None = None  # its calls on the cases, from which the answers were read
 
     def passes(self, expected) -> int:
         return sum(map(_right, self.answers, expected)) if self.answers is not None else 0
@@ -803,7 +804,10 @@ def _repair(spec, function, missing=()) -> _Repair | None:
     if not right:
         return None
     repaired = _with_globals(function, right)
-    return _Repair(failing, None if repaired is None else _answers_of(spec, repaired), absent, repaired)
+    if repaired is None:
+        return _Repair(failing, None, absent)
+    outcomes = [_call(repaired, spec, case.args, quiet=True) for case in spec.cases]
+    return _Repair(failing, [_read(spec, outcome) for outcome in outcomes], absent, repaired, outcomes)
 
 
 def _with_globals(function, replacements: dict):
@@ -1080,12 +1084,12 @@ def _run(spec: Spec, function) -> CheckResult:
             verdict_text = (f"{how_many_pass(passes, len(spec.cases))} with a right {_and(repair.replaced)} "
                             f"({passed_cases} with your {_and(repair.replaced)})")
             expected = answers.expected
+            assert repair.answers is not None and repair.outcomes is not None  # run when the copy was made
             answers = _Answers(spec, repaired)
-            answers.expected = expected
-            if repair.answers is not None:
-                answers.student = repair.answers  # already run with the right helpers (cached_property)
-            failures = [(index, case, verdict) for index, case in enumerate(spec.cases)
-                        if (verdict := _evaluate(spec, repaired, case, expected[index])) != "pass"]
+            answers.expected, answers.student = expected, repair.answers  # already run with the right helpers
+            failures = [(index, case, verdict)
+                        for index, (case, outcome) in enumerate(zip(spec.cases, repair.outcomes))
+                        if (verdict := _verdict(spec, outcome, expected[index])) != "pass"]
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
     # Edge cases (an empty input, fewer tokens than n, a zero precision) come after every ordinary
     # case, in their listed order: a bug there is often just the general bug again.
