@@ -283,6 +283,21 @@ def _is_tokens(value) -> bool:
 _TOKENS_SHOWN = 60  # a token list longer than this is shortened: its first and last tokens, and its length
 
 
+def _first_and_last(tokens) -> str:
+    """A long token list in short: its first four and last three tokens."""
+    return f"{' '.join(tokens[:4])} ... {' '.join(tokens[-3:])}"
+
+
+def _fitting(items: list, room: int, at_least: int = 1) -> list:
+    """The first ``items`` (strings) whose ", "-joined text fits in ``room`` characters, and at least ``at_least``."""
+    shown: list = []
+    for item in items:
+        if len(shown) >= at_least and len(", ".join([*shown, item])) > room:
+            break
+        shown.append(item)
+    return shown
+
+
 def _named_example(value) -> str | None:
     """``check.PAPER_CANDIDATE_1`` for an input that is one of the examples importable from check."""
     from . import cases
@@ -299,7 +314,7 @@ def _show_tokens(tokens) -> str:
     if all(t and not any(ch.isspace() for ch in t) and '"' not in t and "\\" not in t for t in tokens):
         text = '"' + " ".join(tokens) + '".split()'
         if len(text) > _TOKENS_SHOWN:
-            return f'"{" ".join(tokens[:4])} ... {" ".join(tokens[-3:])}" ({len(tokens)} tokens)'
+            return f'"{_first_and_last(tokens)}" ({len(tokens)} tokens)'
         return text
     return _shorten(repr(tokens), _TOKENS_SHOWN)
 
@@ -328,7 +343,7 @@ def _show_input(value, indent: int) -> str:
 def _example_comment(value) -> str:
     """For an input shown as check.NAME: what it holds, shortly ('18 tokens: it is a ... of the party')."""
     if _is_tokens(value) and value:
-        words = " ".join(value) if len(value) <= 7 else f"{' '.join(value[:4])} ... {' '.join(value[-3:])}"
+        words = " ".join(value) if len(value) <= 7 else _first_and_last(value)
         return f"  # {len(value)} tokens: {words}"
     if isinstance(value, list) and value and all(_is_tokens(v) for v in value):
         lengths = [str(len(v)) for v in value]
@@ -357,9 +372,7 @@ def _show_counts(counts: dict, limit: int = 76) -> str:
     text = "Counter({" + ", ".join(items) + "})" if items else "Counter()"
     if len(text) <= limit:
         return text
-    shown: list = []
-    while len(items) > len(shown) and len(", ".join([*shown, items[len(shown)]])) <= limit - 30:
-        shown.append(items[len(shown)])
+    shown = _fitting(items, limit - 30, at_least=0)  # room left for "Counter({, ...}) (12 n-grams)"
     return "Counter({" + ", ".join([*shown, "..."]) + "})" + f" ({len(items)} n-grams)"
 
 
@@ -367,12 +380,8 @@ def _some(grams: list, room: int | None = None) -> str:
     """As many of ``grams`` as fit in ``room`` characters, then ... if some are left out."""
     if room is None:  # after "    missing:  ", with room for " ... (12 in all)"
         room = _width() - 14 - 16
-    shown: list = []
-    for gram in grams:
-        if shown and len(", ".join([*shown, repr(gram)])) > room:
-            return ", ".join(shown) + f" ... ({len(grams)} in all)"
-        shown.append(repr(gram))
-    return ", ".join(shown)
+    shown = _fitting([repr(gram) for gram in grams], room)
+    return ", ".join(shown) + (f" ... ({len(grams)} in all)" if len(shown) < len(grams) else "")
 
 
 def _count_differences(expected: dict, got: dict) -> list:
