@@ -59,7 +59,8 @@ def closest_reference_length(candidate_length: int, reference_lengths) -> int:
     >>> closest_reference_length(5, [9, 7, 2])
     7
     """
-    return min(reference_lengths, key=lambda length: (abs(length - candidate_length), length))
+    # the smallest (distance, length) pair: nearest first, then the shorter of two equally near
+    return min((abs(length - candidate_length), length) for length in reference_lengths)[1]
 
 
 def max_reference_counts(references, n: int) -> Counter:

@@ -12,7 +12,7 @@ reconstruction of the logic of a widely shared BLEU tutorial notebook (an
 that notebook 03 can take it apart without carrying metric code of its own.
 
 >>> print(clip_table().splitlines()[1])
-== Clipped counts: why precision has to be clipped ==
+== Clipping: a candidate cannot score by repeating a reference word ==
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def clip_table() -> str:
     import bleu_lab
 
     references = [_words(r) for r in CAT_REFERENCES]
-    lines = [_heading("Clipped counts: why precision has to be clipped")]
+    lines = [_heading("Clipping: a candidate cannot score by repeating a reference word")]
     lines += [f"reference {i}: {r}" for i, r in enumerate(CAT_REFERENCES, 1)]
     cheat = bleu_lab.modified_precision(_words(CHEAT), references, 1)
     lines.append("")
@@ -143,15 +143,17 @@ def bleu_table() -> str:
         result = bleu_lab.sentence_bleu(_words(text), references)
         lines.append("")
         lines.append(f"candidate: {text}")
-        lines.append(f"  {'n':>3}{'clipped':>9}{'total':>7}{'p_n':>9}")
-        lines.append("  " + _RULE[:28])
-        for n, (kept, total, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1):
-            lines.append(f"  {n:>3}{kept:>9}{total:>7}{p:>9.4f}")
+        # p_n as clipped matches over candidate n-grams, then the formula with these numbers in it
+        lines.append("  " + "   ".join(
+            f"p{n} = {kept}/{total} = {p:.4f}"
+            for n, (kept, total, p) in enumerate(zip(result.counts, result.totals, result.precisions), 1)
+        ))
         lines.append(
             f"  c = {result.candidate_length}, closest reference r = {result.reference_length}, "
             f"BP = {result.brevity_penalty:.4f}"
         )
-        lines.append(f"  BLEU-4 = {result.score:.4f}")
+        product = " * ".join(f"{p:.4f}" for p in result.precisions)
+        lines.append(f"  BLEU-4 = {result.brevity_penalty:.4f} * ({product}) ** (1/4) = {result.score:.4f}")
     lines.append("")
     lines.append("'a cat is on the mat': p3 = 3/4 and p4 = 2/3, so BLEU-4 = (3/4 * 2/3) ** (1/4) = 0.5 ** 0.25")
     lines.append(f"= {0.5 ** 0.25:.4f}. The last two candidates have no matching 4-gram: the geometric mean has a")
@@ -211,7 +213,7 @@ def rouge_table() -> str:
     lines.append(f"recall {short.rouge1[1]:.4f} still credits the two words it has.")
     lines.append(f"'{padded.candidate}' is padded: recall {padded.rouge1[1]:.4f}, since every")
     lines.append(f"reference word is there, but BLEU-4 {padded.bleu:.4f} and ROUGE-1 P {padded.rouge1[0]:.4f}.")
-    lines.append("Saying more buys recall, which is why ROUGE is usually reported as the F-measure.")
+    lines.append("Recall alone pays a candidate for saying more; the F-measure needs precision too, so it does not.")
     lines.append(f"'{paraphrase.candidate}' means the same as the reference: BLEU-4 {paraphrase.bleu:.4f},")
     lines.append(
         f"ROUGE-2 {paraphrase.rouge2[1]:.4f}, ROUGE-1 recall {paraphrase.rouge1[1]:.4f}, "

@@ -63,7 +63,7 @@ def scores(out, system=0):
 def test_all_examples_by_default(capsys):
     code, out, _ = run(capsys)
     assert code == 0
-    for heading in ("== Clipped counts", "== Brevity penalty", "== BLEU = BP", "== ROUGE"):
+    for heading in ("== Clipping:", "== Brevity penalty", "== BLEU = BP", "== ROUGE"):
         assert heading in out
 
 
@@ -78,7 +78,7 @@ def test_clip_example_shows_the_papers_two_sevenths(capsys):
 def test_brevity_example(capsys):
     _, out, _ = run(capsys, "--brevity")
     assert f"BP = exp(1 - 6/2) = {math.exp(1 - 6 / 2):.4f}" in out  # c = 2 ("the cat"), closest r = 6
-    assert "== Clipped counts" not in out
+    assert "== Clipping:" not in out
 
 
 def test_bleu_example_counts_words_as_the_paper_does(capsys):
@@ -95,7 +95,7 @@ def test_rouge_example(capsys):
 
 def test_two_flags_give_two_sections(capsys):
     _, out, _ = run(capsys, "--clip", "--rouge")
-    assert "== Clipped counts" in out and "== ROUGE" in out and "== Brevity penalty" not in out
+    assert "== Clipping:" in out and "== ROUGE" in out and "== Brevity penalty" not in out
 
 
 def test_python_dash_m_runs(tmp_path):
@@ -665,7 +665,7 @@ def test_errors_have_no_traceback_in_a_real_process(tmp_path):
 
 def test_examples_command_takes_the_flags_too(capsys):
     _, out, _ = run(capsys, "examples", "--clip")
-    assert "== Clipped counts" in out and "== ROUGE" not in out
+    assert "== Clipping:" in out and "== ROUGE" not in out
 
 
 # ----------------------------------------------------------------------------- reading inputs: bounded, strict

@@ -67,16 +67,18 @@ def test_bleu_rows(capsys, candidate):
     out = run(capsys, "--bleu")
     theirs = sacrebleu.corpus_bleu([candidate], [[r] for r in REFERENCES], smooth_method="none")
     block = out.split(f"candidate: {candidate}\n", 1)[1].split("\n\n", 1)[0]
-    for n in range(4):
-        p = theirs.counts[n] / theirs.totals[n]
-        assert f"  {n + 1:>3}{theirs.counts[n]:>9}{theirs.totals[n]:>7}{p:>9.4f}" in block
+    precisions = [theirs.counts[n] / theirs.totals[n] for n in range(4)]
+    for n, p in enumerate(precisions):
+        assert f"p{n + 1} = {theirs.counts[n]}/{theirs.totals[n]} = {p:.4f}" in block
     assert f"c = {theirs.sys_len}, closest reference r = {theirs.ref_len}, BP = {theirs.bp:.4f}" in block
-    assert f"BLEU-4 = {theirs.score / 100:.4f}" in block
+    product = " * ".join(f"{p:.4f}" for p in precisions)
+    assert f"BLEU-4 = {theirs.bp:.4f} * ({product}) ** (1/4) = {theirs.score / 100:.4f}" in block
 
 
 def test_bleu_a_cat_is_the_fourth_root_of_a_half(capsys):
     out = run(capsys, "--bleu")
-    assert f"BLEU-4 = {0.5 ** 0.25:.4f}" in out and "0.8409" in out
+    # p3 = 3/4 and p4 = 2/3, p1 = p2 = 1, BP = 1: (3/4 * 2/3) ** (1/4) = 0.5 ** 0.25
+    assert f"(1.0000 * 1.0000 * 0.7500 * 0.6667) ** (1/4) = {0.5 ** 0.25:.4f}" in out and "0.8409" in out
 
 
 ROUGE_ROWS = [
@@ -110,7 +112,7 @@ def test_rouge_padded_and_paraphrase_values(capsys):
 
 def test_all_and_paper(capsys):
     out = run(capsys)
-    for heading in ("== Clipped counts", "== Brevity penalty", "== BLEU = BP", "== ROUGE", "== The BLEU paper"):
+    for heading in ("== Clipping:", "== Brevity penalty", "== BLEU = BP", "== ROUGE", "== The BLEU paper"):
         assert heading in out
     paper = run(capsys, "--paper")
     assert "p1 = 17/18" in paper  # Papineni et al. 2002, Example 1

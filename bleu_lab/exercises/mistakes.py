@@ -105,7 +105,7 @@ HINTS = {
     "bp-tie-longer": (
         "Two references are equally close to c and you took the longer one. On a tie take the "
         "SHORTER reference length, as mteval-v13a, sacrebleu and nltk do: "
-        "min(lengths, key=lambda r: (abs(r - c), r))."
+        "the smallest pair (abs(r - c), r), min((abs(r - c), r) for r in lengths)[1]."
     ),
     "bp-shortest": (
         "r is the reference length CLOSEST to the candidate length c (the 'best match length'), "
@@ -234,7 +234,10 @@ HINTS = {
 
 
 def _grams(tokens, n):
-    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+    counts: Counter = Counter()
+    for start in range(len(tokens) - n + 1):
+        counts[tuple(tokens[start:start + n])] += 1
+    return counts
 
 
 def plain_counts(counts):
@@ -267,9 +270,9 @@ def _matches(candidate, references, n, clip="max", distinct=False):
 
 def _closest(c, lengths, rule="closest"):
     if rule == "closest":
-        return min(lengths, key=lambda r: (abs(r - c), r))
+        return min((abs(r - c), r) for r in lengths)[1]
     if rule == "tie-longer":
-        return min(lengths, key=lambda r: (abs(r - c), -r))
+        return -min((abs(r - c), -r) for r in lengths)[1]
     if rule == "shortest":
         return min(lengths)
     if rule == "longest":
