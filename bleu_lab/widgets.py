@@ -542,9 +542,11 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     for c in mark or ():
         view = compute_bp_explorer(c, r)
         ax.plot([view.candidate_length], [view.product], "s", color=_VERMILLION, markersize=8, zorder=4)
-        # A white box keeps the value readable where it sits on a curve or the c = r line.
-        ax.annotate(f"{view.product:.3f}", (view.candidate_length, view.product), xytext=(0, 8),
-                    textcoords="offset points", ha="center", fontsize=_FONT - 1, color=_VERMILLION, zorder=5,
+        # Below right while the curves rise (c < r), above right where the product falls (or is too near 0
+        # for room below): off the curves. A white box keeps the value readable where it still touches one.
+        offset = (7, -15) if view.candidate_length < r and view.product > 0.09 else (7, 7)
+        ax.annotate(f"{view.product:.3f}", (view.candidate_length, view.product), xytext=offset,
+                    textcoords="offset points", ha="left", fontsize=_FONT - 1, color=_VERMILLION, zorder=5,
                     bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     ax.set_xlim(0, len(lengths) + 1)
     ax.set_ylim(0, 1.1)

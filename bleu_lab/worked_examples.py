@@ -120,9 +120,9 @@ def brevity_table() -> str:
     lines.append("The penalty only ever lowers short candidates: a long one is already punished by precision,")
     lines.append("because its extra words find no match.")
     text, c, p1, bp, product = rows[-1]
-    lines.append(f"The padded candidate has c = {c} tokens (the worked-examples notebook this table comes from says")
-    lines.append(f"nine; count them: ten). c > r, so BP = {bp:.4f}, and the score still falls to {product:.4f},")
-    lines.append("through p1 alone.")
+    lines.append(f"The padded candidate has c = {c} tokens (a widely shared worked-examples notebook, outside this")
+    lines.append(f"series, prints this table and says nine; count them: ten). c > r, so BP = {bp:.4f}, and the")
+    lines.append(f"score still falls to {product:.4f}, through p1 alone.")
     return "\n".join(lines)
 
 
@@ -200,7 +200,8 @@ def rouge_table() -> str:
     lines.append("ROUGE-N recall asks how much of the reference is in the candidate.")
     recall = [f"{row.candidate:<46}{row.bleu:>8.4f}{row.rouge1[1]:>11.4f}{row.rouge2[1]:>11.4f}" for row in rows]
     lines += ["", f"{'candidate':<46}{'BLEU-4':>8}{'ROUGE-1 R':>11}{'ROUGE-2 R':>11}", "-" * 76, *recall, ""]
-    lines.append("The ROUGE columns above are recall, as in the worked-examples notebook these rows come from.")
+    lines.append("The ROUGE columns above are recall, as a widely shared worked-examples notebook (outside this")
+    lines.append("series) prints these rows.")
     lines.append("With precision and F beside it:")
     lines += ["", f"{'candidate':<46}{'':>8}{'P':>8}{'R':>8}{'F':>8}", "-" * 78]
     for row in rows:
