@@ -99,6 +99,17 @@ def bleu_from_stats(
             f"candidate_length is {candidate_length} but totals[0] is {checked['totals'][0]}: every token of the "
             f"candidate is one unigram, so they must be equal. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
         )
+    if last_sentence is not None:
+        right = ("Right: bleu_from_stats([3, 1, 0, 0], [4, 3, 2, 1], 4, 5, smoothing='method4', "
+                 "last_sentence=SentenceStats(4, 5, (3, 1, 0, 0), (4, 3, 2, 1)))")
+        if not isinstance(last_sentence, SentenceStats) or len(last_sentence) != 1:
+            what = (f"a SentenceStats of {len(last_sentence)} sentences" if isinstance(last_sentence, SentenceStats)
+                    else describe(last_sentence))
+            raise TypeError(f"last_sentence is {what}; it must be the SentenceStats of the one sentence that "
+                            f"nltk's methods 4-7 look at (the last of a corpus). {right}")
+        if not settings.method.last_sentence:
+            raise ValueError(f"last_sentence is read only by nltk's methods 4-7, which look at the last sentence of "
+                             f"a corpus; smoothing={settings.smoothing!r} does not, so leave it out. {right}")
     return score_with_settings(counts, totals, candidate_length, reference_length, settings, last_sentence)
 
 

@@ -113,11 +113,10 @@ def sacrebleu_scale_note(result) -> str:
     sacrebleu smooths with 'exp' by default, so a bare "sacrebleu prints 0.00" under an unsmoothed
     zero would be wrong for its default call. nltk's methods have no sacrebleu counterpart.
     """
-    from .smoothing import SMOOTHING
-
     shown = f"{100 * result.score:.2f}"
-    if SMOOTHING[result.smoothing].library != "sacrebleu":
-        return f"{shown} on sacrebleu's 0-100 scale; sacrebleu has no {result.smoothing}"
+    missing = result.settings.not_in_sacrebleu()
+    if missing:
+        return f"{shown} on sacrebleu's 0-100 scale; sacrebleu has {missing}"
     # In full: ":g" kept 6 digits, and sacrebleu run with them can print another score.
     value = "" if result.smooth_value is None else f", smooth_value={float(result.smooth_value)!r}"
     return f"sacrebleu prints {shown} with the signature's settings, smooth_method={result.smoothing!r}{value}"
@@ -473,8 +472,11 @@ def _highlight_rows(result) -> str:
 
 def bleu_html(result) -> str:
     """The explanation as an HTML fragment for notebooks."""
+    missing = result.settings.not_in_sacrebleu()
+    scale = (f"0-1 scale; x 100 = {100 * result.score:.2f}, which sacrebleu cannot show: it has {missing}" if missing
+             else f"0-1 scale; sacrebleu shows {100 * result.score:.2f}")
     parts = [f"<div class='bleu-lab-result'><b>BLEU = {result.score:.4f}</b> "
-             f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * result.score:.2f})</span>"]
+             f"<span style='color:#555'>({html.escape(scale)})</span>"]
     if result.candidate_tokens is not None:
         parts.append(_highlight_rows(result))
     parts.append(order_table_html(result))

@@ -177,6 +177,11 @@ def _without_byte_order_marks(lines) -> list[str]:
     return [line[1:] if line.startswith(BYTE_ORDER_MARK) else line for line in lines]
 
 
+# A no-break space (and its narrow and figure forms) joins the parts of one word, "10\u00a0000" in French
+# numbers: inside a token it is no sign of a sentence, though str.split() would split there.
+_NON_BREAKING_AS_LETTERS = str.maketrans({"\u00a0": "x", "\u2007": "x", "\u202f": "x"})
+
+
 def _check_tokens_are_words(tokens, what: str, call: str) -> None:
     """Refuse tokens that hold spaces or nothing: a token list of sentences is a nesting mistake."""
     # Splitting the joined tokens gives them back exactly when each is one word with no space around it
@@ -186,16 +191,17 @@ def _check_tokens_are_words(tokens, what: str, call: str) -> None:
     for position, token in enumerate(tokens):
         if not token.strip():
             raise ValueError(f"{what}[{position}] is an empty or blank token; tokens must be words. Right: {call}")
-        if len(token.split()) == 1 and token.split() != [token]:
-            raise ValueError(
-                f"{what}[{position}] is {token[:40]!r}, a word with whitespace around it, which would never match "
-                f"the same word without them. Strip the tokens first: [t.strip() for t in tokens]. Right: {call}"
-            )
-        if token.split() != [token]:
+        # A no-break space inside is part of the word ("10\u00a0000"); other whitespace inside is a sentence.
+        if len(token.translate(_NON_BREAKING_AS_LETTERS).split()) > 1:
             raise ValueError(
                 f"{what}[{position}] is {token[:40]!r}, a token with spaces in it: {what} looks like a list of "
                 f"sentences, not of tokens (one level of nesting too many, or a corpus where one sentence "
                 f"belongs). Pass a sentence as a string, or tokens without spaces. Right: {call}"
+            )
+        if token.strip() != token:
+            raise ValueError(
+                f"{what}[{position}] is {token[:40]!r}, a word with whitespace around it, which would never match "
+                f"the same word without them. Strip the tokens first: [t.strip() for t in tokens]. Right: {call}"
             )
 
 
@@ -246,8 +252,9 @@ def check_candidate_and_references(candidate, references, *, function: str, call
         raise ValueError(
             f"{what} and references is a flat list of {len(references)} single words: this looks like one "
             f"tokenized reference (reference.split()) that was not wrapped in a list. Right: {right}. "
-            f"(If you really mean {len(references)} one-word references, pass them as token lists: "
-            f"[['cat'], ['dog']].)"
+            f"(If they really are {len(references)} one-word references, say so: "
+            f"bleu_lab.inputs.SeparateReferences(references), or build the references with "
+            f"bleu_lab.references_from_streams.)"
         )
     checked = [
         check_text(reference, what=f"references[{i}]", call=call) for i, reference in enumerate(references)
@@ -284,7 +291,7 @@ def _looks_like_unwrapped_tokens(candidate, references) -> bool:
     caller says they are separate: :func:`separate_references`)."""
     if len(references) < 2 or not (isinstance(candidate, tuple) or len(candidate.split()) > 1):
         return False
-    if _SEPARATE_REFERENCES.get():
+    if _SEPARATE_REFERENCES.get() or isinstance(references, SeparateReferences):
         return False
     return all(isinstance(r, str) and len(r.split()) == 1 and r.strip() == r for r in references)
 
@@ -449,7 +456,19 @@ def check_systems(systems: Mapping[str, Any], references, *, function: str, call
     return checked, checked_references
 
 
-def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[list[str]]:
+class SeparateReferences(list[str]):
+    """The references of one sentence, separate by construction (from streams or files, one reference each).
+
+    A flat list of one-word strings is normally refused as one reference split into words and not
+    wrapped (``sentence_bleu(hyp, ref.split())``); these are taken as that many references.
+
+    >>> from bleu_lab import sentence_bleu
+    >>> sentence_bleu("the cat", SeparateReferences(["cat", "dog"]), max_order=1).score
+    0.5
+    """
+
+
+def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[SeparateReferences]:
     """Turn sacrebleu-style reference streams into one list of references per candidate.
 
     sacrebleu takes ``refs[k][i]``: reference *k* of sentence *i*. bleu_lab
@@ -484,7 +503,7 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
                     f"(or a token list), or None where a sentence has no reference in it. "
                     f"Right: references_from_streams([['the cat sat', 'a dog ran']])"
                 )
-    per_candidate = [[ref for ref in refs if ref is not None] for refs in zip(*streams)]
+    per_candidate = [SeparateReferences(ref for ref in refs if ref is not None) for refs in zip(*streams)]
     for i, refs in enumerate(per_candidate):
         if not refs:
             raise ValueError(f"sentence {i} has no reference in any stream")
@@ -495,15 +514,31 @@ def references_from_streams(streams: Sequence[Sequence[str | None]]) -> list[lis
 # Every check of a metric's keywords lives here; bleu_lab.settings calls them once per call.
 
 
+# What sacrebleu, nltk and numpy call a keyword bleu_lab names otherwise: the name a user of those
+# libraries types first. (A spelling match would suggest smooth_value for smooth_method.)
+OTHER_LIBRARIES_NAMES = {
+    "smooth_method": "smoothing", "smoothing_function": "smoothing", "max_ngram_order": "max_order",
+    "use_effective_order": "effective_order", "lc": "lowercase", "hypotheses": "candidates",
+    "hypothesis": "candidate", "hyps": "candidates", "refs": "references", "n_bootstrap": "n_samples",
+    "num_samples": "n_samples", "random_state": "seed", "rng": "seed",
+}
+
+
 def closest_name(name, valid):
     """The valid name ``name`` was most likely meant to be, or None.
 
-    The same name in another case ('13A'), else a valid name that starts it ('exponential' -> 'exp',
+    Another library's name for it (:data:`OTHER_LIBRARIES_NAMES`: 'smooth_method' -> 'smoothing'),
+    the same name in another case ('13A'), else a valid name that starts it ('exponential' -> 'exp',
     'tokenizer' -> 'tokenize'), else the closest spelling (difflib, ratio >= 0.5).
 
     >>> closest_name("exponential", ["none", "floor", "exp"]), closest_name("zzz", ["exp"])
     ('exp', None)
+    >>> closest_name("smooth_method", ["smoothing", "smooth_value"])
+    'smoothing'
     """
+    if str(name) in OTHER_LIBRARIES_NAMES:  # no spelling guess for it: random_state is not 'candidates'
+        meant = OTHER_LIBRARIES_NAMES[str(name)]
+        return meant if meant in valid else None
     given = str(name).lower()
     close = [v for v in valid if str(v).lower() == given] or [
         v for v in valid if len(str(v)) >= 3 and given.startswith(str(v).lower())
@@ -541,10 +576,14 @@ def unrecognized_arguments_message(unrecognized: Sequence[str], parser, help_cal
     message = f"unrecognized arguments: {' '.join(unrecognized)}"
     options = [name for action in parser._actions if action.help != argparse.SUPPRESS  # argparse has no public list
                for name in action.option_strings if name.startswith("--")]
+    # Compared without their dashes: the two shared characters made '--quiet' look like '--input'.
+    bare = {name.lstrip("-").replace("-", "_"): name for name in options}
     for given in unrecognized:
-        meant = closest_name(given.split("=", 1)[0], options) if given.startswith("--") else None
-        if meant is not None:
-            return f"{message}. Did you mean {meant}? ({help_call} lists every option)"
+        if not given.startswith("-"):
+            continue
+        close = closest_name(given.split("=", 1)[0].lstrip("-").replace("-", "_"), list(bare))
+        if close is not None:
+            return f"{message}. Did you mean {bare[close]}? ({help_call} lists every option)"
     return message
 
 
@@ -792,6 +831,18 @@ def check_samples_for_interval(n_samples: int, confidence: float, *, name: str =
     """Refuse too few samples for a ``confidence`` interval (:func:`samples_for_interval`): it would be a
     quiet wrong number, the range of the resamples presented as a 95 % interval."""
     needed = samples_for_interval(confidence)
+    if needed > MAX_SAMPLES:
+        nines = max(k for k in range(1, 10) if samples_for_interval(1 - 10.0**-k) <= MAX_SAMPLES)
+        highest = 1 - 10.0**-nines
+        option = name.startswith("--")  # the command line's --n-samples, and its --confidence
+        level, samples = ("--confidence ", f"{name} ") if option else ("confidence=", f"{name}=")
+        # No call is shown: no number of samples makes this level work.
+        raise ValueError(
+            f"{level}{confidence!r} needs at least {needed} resamples (2 / (1 - confidence)), above bleu_lab's "
+            f"limit of {MAX_SAMPLES:,}; a level up to {highest:.{nines}f} fits it (with {samples}"
+            f"{samples_for_interval(highest)}). 0.95 is usual (Koehn 2004, sacrebleu)."
+        )
+    right = right.replace("n_samples=1000", f"n_samples={max(1000, needed)}")  # an example that works
     if n_samples < needed:
         raise ValueError(
             f"{name}={n_samples} is too few for a {confidence * 100:.12g}% interval: its bounds would be the lowest "
@@ -836,12 +887,14 @@ def check_confidence(confidence) -> float:
     return check_level(confidence, "confidence", 0.95, "0.95 for a 95% interval")
 
 
-def check_keywords(keywords, allowed, function: str) -> None:
-    """Refuse a keyword ``function`` does not take, suggesting the closest one."""
+def check_keywords(keywords, allowed, function: str, own: Sequence[str] = ()) -> None:
+    """Refuse a keyword ``function`` does not take, suggesting the closest one of ``allowed`` (the keywords
+    it passes on, as ``**bleu_keywords``) and ``own`` (those it names itself, ``n_samples``...)."""
+    valid = [*own, *allowed]
     for name in keywords:
         if name not in allowed:
             raise TypeError(
-                f"{function}() got an unexpected keyword {name!r}. " + unknown_name_message("keyword", name, allowed)
+                f"{function}() got an unexpected keyword {name!r}. " + unknown_name_message("keyword", name, valid)
             )
 
 

@@ -147,6 +147,29 @@ def _fmeasure(precision: float, recall: float) -> float:
     return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
 
 
+class WrongVariantError(AttributeError, ValueError):
+    """An attribute of the other kind of ROUGE (``.lcs`` of ROUGE-N, ``.matched_ngrams`` of ROUGE-L).
+
+    An AttributeError, so that ``hasattr`` and ``getattr(result, name, None)`` answer as for any
+    missing attribute; a ValueError for the callers that catch the message.
+    """
+
+
+class MatchedNgrams(dict):
+    """ROUGE-N's matched n-grams: a dict of n-gram -> clipped count, which can also be called with its
+    order, as :meth:`bleu_lab.BleuResult.matched_ngrams` is (``result.matched_ngrams(2)`` for ROUGE-2)."""
+
+    def __init__(self, grams, n: int, name: str) -> None:
+        super().__init__(grams)
+        self._n, self._name = n, name
+
+    def __call__(self, n: int | None = None) -> dict:
+        if n is not None and check_order(n, "n") != self._n:
+            raise ValueError(f"{self._name} counted {self._n}-grams only; for {n}-grams score them: "
+                             f"rouge_n(candidate, references, n={n}).matched_ngrams")
+        return dict(self)
+
+
 @dataclass(frozen=True)
 class RougeResult:
     """A ROUGE score with its parts (0-1 scale).
@@ -193,19 +216,19 @@ class RougeResult:
         return int(suffix) if suffix.isdigit() else None
 
     @property
-    def matched_ngrams(self) -> dict:
+    def matched_ngrams(self) -> MatchedNgrams:
         """ROUGE-N only: each n-gram that matched, with its clipped count min(cand, ref)."""
         if self.n is None:
-            raise ValueError(
+            raise WrongVariantError(
                 f"{self.name} is based on the longest common subsequence; use .lcs instead of .matched_ngrams"
             )
-        return dict(self.matched)
+        return MatchedNgrams(self.matched, self.n, self.name)
 
     @property
     def lcs(self) -> tuple:
         """ROUGE-L: the tokens of the LCS. ROUGE-Lsum: the union-LCS hits, in reference order."""
         if self.n is not None:
-            raise ValueError(f"{self.name} counts n-grams; use .matched_ngrams instead of .lcs")
+            raise WrongVariantError(f"{self.name} counts n-grams; use .matched_ngrams instead of .lcs")
         return self.matched
 
     def __str__(self) -> str:

@@ -137,9 +137,10 @@ class BleuSettings:
         object.__setattr__(self, "smooth_value", value)
 
     @classmethod
-    def from_keywords(cls, keywords: dict, function: str) -> BleuSettings:
-        """Settings from ``**bleu_keywords`` (the bootstrap's), refusing a keyword BLEU does not take."""
-        check_keywords(keywords, BLEU_KEYWORDS, function)
+    def from_keywords(cls, keywords: dict, function: str, own: Sequence[str] = ()) -> BleuSettings:
+        """Settings from ``**bleu_keywords`` (the bootstrap's), refusing a keyword BLEU does not take
+        (the message lists ``own`` too: the keywords of ``function`` itself)."""
+        check_keywords(keywords, BLEU_KEYWORDS, function, own)
         return cls(**keywords)
 
     @property
@@ -164,11 +165,27 @@ class BleuSettings:
         return BleuSettings(self.max_order, self.weights, self.smoothing, self.smooth_value,
                             self.effective_order, None, None)
 
-    def _extra(self) -> list[tuple[str, str | None]]:
-        """bleu_lab's keys that sacrebleu has no place for, shown only when they differ from its fixed choice."""
+    def _uniform_weights_or(self) -> Sequence[float] | None:
+        """The weights, or None when they are sacrebleu's (and the paper's) uniform 1/N."""
         weights = self.weights
         if weights is not None and len(set(weights)) == 1 and abs(sum(weights) - 1) < 1e-12:
-            weights = None  # uniform weights summing to 1 are the default for this order
+            return None  # uniform weights summing to 1 are the default for this order
+        return weights
+
+    def not_in_sacrebleu(self) -> str | None:
+        """What of these settings sacrebleu cannot do ("no method3", "no weights ..."), or None if it can
+        give the same score: then sacrebleu's number can be quoted beside bleu_lab's."""
+        if self.method.library != "sacrebleu":
+            return f"no {self.smoothing}"
+        if self._uniform_weights_or() is not None:
+            return "no weights (each order counts 1/N)"
+        if self.tokenize in ("whitespace", "nltk"):
+            return f"no tokenizer {self.tokenize!r}"
+        return None
+
+    def _extra(self) -> list[tuple[str, str | None]]:
+        """bleu_lab's keys that sacrebleu has no place for, shown only when they differ from its fixed choice."""
+        weights = self._uniform_weights_or()
         if weights is not None:
             # Shortest exact form (0.7, 0.3333333333333333): ":g" printed 0.333333 for 1/3 and 0.3333331 alike.
             return [("weights", ",".join(repr(float(w)).removesuffix(".0") for w in weights))]

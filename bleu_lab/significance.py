@@ -201,14 +201,15 @@ def _check_same_lengths(systems, references, function):
 
 
 def collect_systems(systems, references, bleu_keywords, *, function: str = "collect_systems",
-                    names=("baseline", "system")) -> list:
+                    names=("baseline", "system"), own_keywords=()) -> list:
     """:func:`collect_statistics` for several systems against the same references (each text tokenized once).
 
-    ``function`` names the caller in error messages, ``names`` the systems after the first.
+    ``function`` names the caller in error messages, ``names`` the systems after the first, and
+    ``own_keywords`` the caller's keywords beside the BLEU ones (listed when a keyword is unknown).
     """
     import numpy as np
 
-    settings = BleuSettings.from_keywords(bleu_keywords, function)
+    settings = BleuSettings.from_keywords(bleu_keywords, function, own_keywords)
     keywords = tuple(sorted(bleu_keywords.items(), key=repr))
     if len(systems) == 1:  # one corpus (bootstrap_ci, collect_statistics): its lines are the candidates
         labels, lines = ["candidates"], "candidate_lines"
@@ -426,7 +427,8 @@ def bootstrap_ci(
     confidence = check_confidence(confidence)
     check_samples_for_interval(n_samples, confidence)
     seed = seed_to_use(seed)
-    (statistics,) = collect_systems([candidates], references, bleu_keywords, function="bootstrap_ci")
+    (statistics,) = collect_systems([candidates], references, bleu_keywords, function="bootstrap_ci",
+                                    own_keywords=("n_samples", "confidence", "seed"))
     return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
 
 
@@ -482,7 +484,7 @@ def paired_bootstrap(
     seed = seed_to_use(seed)
     _check_same_lengths((baseline, system), references, "paired_bootstrap")
     baseline_statistics, system_statistics = collect_systems(
-        [baseline, system], references, bleu_keywords, function="paired_bootstrap"
+        [baseline, system], references, bleu_keywords, function="paired_bootstrap", own_keywords=("n_samples", "seed")
     )
     return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
 
@@ -696,7 +698,8 @@ def paired_approximate_randomization(baseline, system, references, *, n_samples=
     seed = seed_to_use(seed)
     function = "paired_approximate_randomization"
     _check_same_lengths((baseline, system), references, function)
-    first, second = collect_systems([baseline, system], references, bleu_keywords, function=function)
+    first, second = collect_systems([baseline, system], references, bleu_keywords, function=function,
+                                    own_keywords=("n_samples", "seed"))
     return approximate_randomization(
         first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples, seed=seed
     )

@@ -1089,10 +1089,18 @@ def test_a_suggested_call_keeps_another_system(tmp_path, capsys):
     assert [system["file"] for system in json.loads(out)["systems"]] == [a, c]
 
 
+def test_a_level_beyond_the_sample_limit_is_said_without_a_call_that_cannot_work(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barked"])
+    err = one_line_error(capsys, "score", ref, "-i", ref, "--confidence", "0.9999999", "--n-samples", "10")
+    # By hand, 2 / (1 - 0.9999999) = 20,000,000 (the check rounds up past 1e-6): above 1,000,000 resamples.
+    assert "--confidence 0.9999999 needs at least 20000001 resamples" in err
+    assert "up to 0.99999 fits it (with --n-samples 200000)" in err and "Right:" not in err
+
+
 @pytest.mark.parametrize("level, needed", [
-    # By hand, 2 / (1 - level): 2 / 0.001 = 2000; 2 / 0.0000001 = 20,000,000 (the check rounds up past 1e-6).
+    # By hand, 2 / (1 - level): 2 / 0.001 = 2000; 2 / 0.0001 = 20,000.
     ("0.999", "2000"),
-    ("0.9999999", "20000001"),
+    ("0.9999", "20000"),
 ])
 def test_the_call_shown_for_too_few_samples_keeps_the_level_and_is_enough(tmp_path, capsys, level, needed):
     ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barked"])

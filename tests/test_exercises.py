@@ -451,6 +451,12 @@ def rouge_percent(candidate, reference):
     return tuple(100 * v for v in rouge_1(candidate, reference))
 
 
+def bleu_single_precision(candidate, references):
+    import numpy as np
+
+    return np.float32(sentence_bleu(candidate, references))  # right to about 7 digits
+
+
 def rouge_floor_division(candidate, reference):
     cand, ref = Counter(candidate), Counter(reference)
     overlap = sum(min(k, ref[w]) for w, k in cand.items())
@@ -491,6 +497,8 @@ MISTAKES = [
     # By hand, c = 2, r = 6: exp(6/2 - 1) = exp(2) = 7.39 where exp(1 - 3) = 0.135 is expected.
     ("brevity_penalty", bp_exponent_sign, "bp-exponent-sign", "not r/c - 1"),
     ("ngrams", ngrams_extra_short, "ngrams-extra-short", "shorter than n"),
+    # exp(1 - 6/4) = 0.6065306597 in float64 is 0.6065306664 as a float32 (24-bit mantissa).
+    ("sentence_bleu", bleu_single_precision, "single-precision", "float32"),
     # By hand, "The cat" against "the cat": overlap 1, 1 // 2 = 0 where P = R = F = 0.5 is expected.
     ("rouge_1", rouge_floor_division, "rouge-integer-division", "1 // 2 is 0"),
     # By hand, "a cat is on the mat" against "the cat is on the mat": c = r = 6, BP = 1, so the

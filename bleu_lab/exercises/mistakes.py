@@ -214,6 +214,12 @@ HINTS = {
         "Your answers are the expected ones rounded to {rounding} (the check allows a relative "
         "difference of 1e-9): don't round. Return the number as computed; round only when you print it."
     ),
+    "single-precision": (
+        "Your answers are numpy float32 numbers (single precision: about 7 significant digits), so "
+        "they differ from the expected ones from about the 8th digit on (the check allows a relative "
+        "difference of 1e-9). Compute with Python floats or numpy's default float64, and return "
+        "float(x), not np.float32(x)."
+    ),
     "truncated": (
         "Your answers are the expected ones cut off after {digits} digits, as int(x * {scale}) / {scale} "
         "does (the check allows a relative difference of 1e-9): don't cut off or round. Return the "
@@ -234,7 +240,7 @@ HINTS = {
 
 
 def _grams(tokens, n):
-    counts: Counter = Counter()
+    counts = Counter()
     for start in range(len(tokens) - n + 1):
         counts[tuple(tokens[start:start + n])] += 1
     return counts

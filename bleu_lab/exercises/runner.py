@@ -1135,6 +1135,12 @@ def _run(spec: Spec, function) -> CheckResult:
                    credit=credit, culprits=culprits)
 
 
+def _single_precision(value) -> bool:
+    """Whether an answer is (or holds) a numpy float32 or float16: right to about 7 (or 3) digits only."""
+    values = value if isinstance(value, tuple) else (value,)
+    return any(type(v).__module__ == "numpy" and type(v).__name__ in ("float32", "float16") for v in values)
+
+
 def _explain(spec, index, case, verdict, answers, same=False):
     """``(lines, mistake key, hint, status)`` for failing case ``index``: what the message says about it.
 
@@ -1160,6 +1166,8 @@ def _explain(spec, index, case, verdict, answers, same=False):
         if isinstance(expected, dict) and (len(expected) > 4 or len(got) > 4):
             lines.extend(_count_differences(expected, got))
         key, digits = "rounded", answers.rounded()
+        if digits is not None and _single_precision(outcome.value):  # float32 "rounds" by itself, to 7 digits
+            return lines, "single-precision", _hint_text(spec, "single-precision"), status
         if digits is None:  # int(x * 100) / 100 cuts off where round(x, 2) rounds
             key, digits = "truncated", answers.rounded("trunc")
         if digits is None:
