@@ -37,6 +37,7 @@ from .inputs import (
     check_counts,
     check_matches_within_totals,
     check_systems,
+    check_totals_possible,
     describe,
     keywords_checked,
 )
@@ -110,12 +111,16 @@ def bleu_from_stats(
         if not settings.method.last_sentence:
             raise ValueError(f"last_sentence is read only by nltk's methods 4-7, which look at the last sentence of "
                              f"a corpus; smoothing={settings.smoothing!r} does not, so leave it out. {right}")
-    return score_with_settings(counts, totals, candidate_length, reference_length, settings, last_sentence)
+    return score_with_settings(counts, totals, candidate_length, reference_length, settings, last_sentence,
+                               given=True)
 
 
 def score_with_settings(counts, totals, candidate_length, reference_length, settings: BleuSettings,
-                        last_sentence=None, *, n_references=None) -> BleuResult:
-    """:func:`bleu_from_stats` with its keywords already checked as ``settings``."""
+                        last_sentence=None, *, n_references=None, given: bool = False) -> BleuResult:
+    """:func:`bleu_from_stats` with its keywords already checked as ``settings``.
+
+    ``given``: the totals are a caller's, so they are checked to be a text's too (counted ones are;
+    nltk's phantom totals, max(1, t_n) per sentence, need not be)."""
     order = settings.order
     counts = check_counts("counts", counts, order)
     totals = check_counts("totals", totals, order)
@@ -123,6 +128,8 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
     reference_length = check_count(reference_length, "reference_length")
     # Under add-k too: (m + k) / (t + k) above 1 is no precision (sacrebleu accepts it and returns BLEU > 1).
     check_matches_within_totals(counts[:order], totals[:order])
+    if given:
+        check_totals_possible(totals)
     method = settings.method
     last = None
     if method.fifth_order and len(totals if last_sentence is None else last_sentence.totals) < _NLTK_FIFTH_ORDER:

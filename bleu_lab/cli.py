@@ -685,6 +685,8 @@ def _positive(convert, what: str):
             value = convert(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if value != value or value in (float("inf"), float("-inf")):  # NaN and infinity are not sizes
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} (a finite number above 0)")
         if not value > 0:
             raise argparse.ArgumentTypeError(f"{text} must be above 0")
         return value

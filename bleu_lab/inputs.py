@@ -54,7 +54,12 @@ def describe(value) -> str:
         return f"the string {shown!r}"
     if isinstance(value, (list, tuple)):
         return f"a {type(value).__name__} of {len(value)} item(s)"
-    return f"a value of type {type(value).__name__}"
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__ == "ndarray":
+        return f"a numpy array of shape {value.shape} (pass array.tolist(), a list)"
+    if hasattr(value, "__next__"):  # map, filter, a generator: its items can be read once only
+        return f"a {kind.__name__} object, which can be read only once (pass list(...) of it)"
+    return f"a value of type {kind.__name__}"
 
 
 def check_bool(value, name: str, right: str = "") -> bool:
@@ -798,6 +803,21 @@ def check_matches_within_totals(counts, totals) -> None:
                 f"{m} matches but {t} n-grams, in counts={list(counts)} and totals={list(totals)}. "
                 f"Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
             )
+
+
+def check_totals_possible(totals) -> None:
+    """Totals a text can have: a sentence of c tokens has max(0, c - n + 1) n-grams of order n, so over
+    any sentences the totals never grow with n, and an order with n-grams has at least n - 1 fewer
+    than there are unigrams (the sentence holding them lost that many)."""
+    right = "Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+    for n in range(2, len(totals) + 1):
+        before, now = totals[n - 2], totals[n - 1]
+        if now > before:
+            raise ValueError(f"totals={list(totals)} has more {n}-grams ({now}) than {n - 1}-grams ({before}); no "
+                             f"text has that: a sentence of c tokens has c - n + 1 n-grams of order n. {right}")
+        if now and now > totals[0] - (n - 1):
+            raise ValueError(f"totals={list(totals)} has {now} {n}-grams but {totals[0]} unigrams; a text with "
+                             f"{n}-grams has at least {n - 1} fewer of them than unigrams. {right}")
 
 
 def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES, minimum: int = 1, name: str = "n_samples",

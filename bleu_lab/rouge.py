@@ -513,10 +513,37 @@ def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokeniz
     return best
 
 
-def _prepare(candidate, references, function, stem, tokenizer, split):
+def _prepare(candidate, references, function, stem, tokenizer, split, *, lcs: bool = False):
     candidate, references = check_candidate_and_references(candidate, references, function=function)
     _check_options(stem, tokenizer)
-    return split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
+    prepared = split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
+    if lcs:  # ROUGE-L and ROUGE-Lsum: a longest common subsequence per reference
+        _check_lcs_work(*prepared, function)
+    return prepared
+
+
+# LCS cells (candidate tokens x reference tokens, over all references) one call may take: 10^10 is
+# 100,000 tokens against 100,000, a few seconds of bit-parallel rows; the cost grows with the product.
+LCS_WORK_LIMIT = 10**10
+
+
+def _token_count(tokens) -> int:
+    """Tokens of a text, or of a summary held as sentences (ROUGE-Lsum's tuples of token tuples)."""
+    return sum(map(len, tokens)) if tokens and isinstance(tokens[0], tuple) else len(tokens)
+
+
+def _check_lcs_work(candidate, references, function: str) -> None:
+    """Refuse an LCS too large to finish in seconds, naming the limit, instead of running for minutes."""
+    c = _token_count(candidate)
+    work = sum(c * _token_count(reference) for reference in references)
+    if work > LCS_WORK_LIMIT:
+        raise ValueError(
+            f"{function} of {c:,} candidate tokens against {len(references)} reference(s) of "
+            f"{', '.join(f'{_token_count(r):,}' for r in references[:3])}{' ...' if len(references) > 3 else ''} "
+            f"tokens compares {work:,} token pairs, above bleu_lab's limit of {LCS_WORK_LIMIT:,} (100,000 tokens "
+            f"against 100,000, a few seconds; the time grows with the product). Score smaller parts, e.g. one "
+            f"document or section at a time, and average."
+        )
 
 
 @keywords_checked
@@ -561,7 +588,7 @@ def rouge_l(
     >>> r.lcs, r.fmeasure
     (('the', 'gunman'), 0.5)
     """
-    cand, refs = _prepare(candidate, references, "rouge_l", stem, tokenizer, _tokenize)
+    cand, refs = _prepare(candidate, references, "rouge_l", stem, tokenizer, _tokenize, lcs=True)
     return _best("rougeL", cand, refs, _score_lcs, stem, tokenizer)
 
 
@@ -584,5 +611,5 @@ def rouge_lsum(
     >>> r.lcs, r.recall, r.precision
     (('w1', 'w2', 'w3', 'w5'), 0.8, 0.4)
     """
-    cand, refs = _prepare(candidate, references, "rouge_lsum", stem, tokenizer, _sentences)
+    cand, refs = _prepare(candidate, references, "rouge_lsum", stem, tokenizer, _sentences, lcs=True)
     return _best("rougeLsum", cand, refs, _score_lcs_summary, stem, tokenizer)

@@ -443,11 +443,12 @@ def _pairs():
         (lambda: meta.agreement_by_difference(_pairs(), None), TypeError, "edges is None"),
         (lambda: meta.agreement_by_difference(_pairs(), "012"), TypeError, "edges is the string '012'"),
         (lambda: meta.agreement_by_difference(_pairs(), (x for x in [0, 1, 10])), TypeError,
-         "edges is a value of type generator"),
+         "edges is a generator object, which can be read only once"),
         (lambda: meta.agreement_by_difference(_pairs(), [0, "1"]), TypeError, "edges must be numbers"),
         (lambda: meta.agreement_by_difference([{"a": 1}], [0, 1]), TypeError, "pairs[0] is a value of type dict"),
         (lambda: meta.agreement_by_difference(SCORES, [0, 1]), TypeError, "pairwise_agreement(metric, human)"),
-        (lambda: meta.agreement_by_difference(iter(_pairs()), [0, 1]), TypeError, "pairs is a value of type"),
+        (lambda: meta.agreement_by_difference(iter(_pairs()), [0, 1]), TypeError,
+         "pairs is a list_iterator object, which can be read only once"),
         (lambda: meta.plot_agreement_by_difference(_pairs()), TypeError,
          "bins must come from agreement_by_difference(pairs, edges); you passed the pairs themselves"),
         (lambda: meta.plot_agreement_by_difference([]), ValueError, "bins is empty"),
@@ -511,7 +512,8 @@ def test_highlight_takes_a_collection_of_known_systems(highlight):
     with pytest.raises(TypeError, match=r"highlight must be a list, tuple or set of system names, not the "
                                         r"string 'A' \(one system: highlight=\['A'\]\)"):
         meta.plot_metric_vs_human(SCORES, JUDGED, highlight="A")
-    with pytest.raises(TypeError, match=r"not a value of type generator"):  # it would be used up by the check
+    # it would be used up by the check
+    with pytest.raises(TypeError, match=r"not a generator object, which can be read only once"):
         meta.plot_metric_vs_human(SCORES, JUDGED, highlight=(name for name in ["A"]))
     with pytest.raises(ValueError, match=r"highlight names \['Z'\], which are not among the systems"):
         meta.plot_metric_vs_human(SCORES, JUDGED, highlight={"A", "Z"})

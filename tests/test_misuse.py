@@ -586,7 +586,8 @@ def test_bleu_from_stats_takes_the_fifth_order_nltk_methods_5_and_7_need():
     identical = "the cat is on the mat".split()
     expected = sentence_bleu([identical], identical, smoothing_function=SmoothingFunction().method5)
     assert expected == pytest.approx((4 / 3 * 10 / 9 * 28 / 27 * 82 / 81) ** 0.25, abs=1e-12)
-    result = bleu_lab.bleu_from_stats([1, 1, 1, 1, 1], [1, 1, 1, 1, 1], 1, 1, smoothing="method5")
+    # The same sentence as statistics: 6 tokens, so 6, 5, 4, 3 and 2 n-grams of orders 1-5, all matched.
+    result = bleu_lab.bleu_from_stats([6, 5, 4, 3, 2], [6, 5, 4, 3, 2], 6, 6, smoothing="method5")
     assert result.score == pytest.approx(expected, abs=1e-12)
 
 

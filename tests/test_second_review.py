@@ -3,6 +3,7 @@ or the right number. Expected numbers come from nltk, sacrebleu or a hand calcul
 """
 
 import json
+import re
 import subprocess
 import sys
 
@@ -194,3 +195,51 @@ def test_a_split_reference_is_still_refused_and_the_way_out_is_named():
     with pytest.raises(ValueError) as error:
         sentence_bleu("Danke schön", ["Danke!", "Danke."])
     assert "SeparateReferences(references)" in str(error.value) and "references_from_streams" in str(error.value)
+
+
+# ---------------------------------------------------------------- impossible totals, unreadable containers, limits
+
+
+@pytest.mark.parametrize("totals, words", [
+    ([2, 5, 9, 9], "more 2-grams (5) than 1-grams (2)"),  # no text has more bigrams than unigrams
+    ([1, 1, 1, 1], "1 2-grams but 1 unigrams"),  # a text with a bigram has two tokens at least
+    ([6, 6, 4, 3], "6 2-grams but 6 unigrams"),
+])
+def test_totals_no_text_can_have_are_refused(totals, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        bleu_from_stats([1, 0, 0, 0], totals, totals[0], 6)
+
+
+def test_possible_totals_are_scored():
+    # By hand: one sentence of 6 tokens has 6, 5, 4, 3 n-grams; two sentences of 3 and 1 tokens 4, 2, 1, 0.
+    assert bleu_from_stats([6, 5, 4, 3], [6, 5, 4, 3], 6, 6).score == 1.0
+    assert bleu_from_stats([4, 2, 1, 0], [4, 2, 1, 0], 4, 4, max_order=3).score == 1.0
+
+
+@pytest.mark.parametrize("candidates, words", [
+    (lambda: __import__("numpy").array(["a b"]), "a numpy array of shape (1,) (pass array.tolist(), a list)"),
+    (lambda: map(str, ["a b"]), "a map object, which can be read only once (pass list(...) of it)"),
+])
+def test_an_array_or_an_iterator_of_candidates_says_how_to_pass_it(candidates, words):
+    with pytest.raises(TypeError) as error:
+        corpus_bleu(candidates(), [["a b"]])
+    assert words in str(error.value)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_a_chrf_beta_that_is_not_a_finite_number_is_named(value, tmp_path):
+    (tmp_path / "ref").write_text("a b\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "bleu_lab", "score", "ref", "-i", "ref", "-m", "chrf",
+                           "--chrf-beta", value], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 2 and f"'{value}' is not a number (a finite number above 0)" in done.stderr
+
+
+@pytest.mark.parametrize("function", [rouge_l, bleu_lab.rouge_lsum])
+def test_an_lcs_beyond_the_work_limit_is_refused_before_it_starts(function):
+    limit = bleu_lab.rouge.LCS_WORK_LIMIT
+    side = int(limit ** 0.5) + 1  # side x side tokens: just above the limit
+    words = " ".join(["w"] * side)
+    with pytest.raises(ValueError) as error:
+        function(words, [words])
+    text = str(error.value)
+    assert f"above bleu_lab's limit of {limit:,}" in text and f"{side:,} candidate tokens" in text
