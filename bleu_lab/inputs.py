@@ -363,6 +363,13 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
             f"{len(references)} reference lists; references[i] must "
             f"be the list of references of {name}[i].{hint} Right: {call}"
         )
+    if _looks_transposed(candidates, references):
+        warnings.warn(
+            f"references may be sacrebleu-style reference streams (refs[k][i], reference k of sentence i): "
+            f"with {len(candidates)} sentences of {len(candidates)} references each both nestings fit, and "
+            f"each candidate shares more words with references[k][i] than with its own references[i][k]. "
+            f"bleu_lab reads references[i] as the references of {name}[i]; convert streams with "
+            f"bleu_lab.references_from_streams(refs).", UserWarning, stacklevel=3)
     if _plain_corpus(candidates, references):
         # Plain strings throughout (the usual corpus): no sentence can fail the checks below, so
         # only byte-order marks are left to strip. The loop costs ~8 us a sentence; this, well under 1 us.
@@ -400,6 +407,38 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
         checked_candidates.append(c)
         checked_references.append(r)
     return checked_candidates, checked_references
+
+
+def _looks_transposed(candidates, references) -> bool:
+    """Whether a square corpus (n sentences, n references each) reads better transposed: sacrebleu's
+    streams ``refs[k][i]`` passed where ``references[i][k]`` belongs, which no shape check can see.
+
+    Each candidate's share of words found in a reference is averaged over the references as given
+    and as transposed; transposed must be clearly better (by 0.15: common words are shared by any two
+    sentences, so the difference, not the level, tells). Only small squares
+    are looked at (a corpus of many sentences with as many references each does not happen).
+    """
+    n = len(candidates)
+    if not 2 <= n <= 64 or not all(is_sequence(refs) and not isinstance(refs, (str, SeparateReferences))
+                                   and len(refs) == n for refs in references):
+        return False
+
+    def words(text):
+        if isinstance(text, str):
+            return set(text.split())
+        return set(text) if _is_token_list(text) else None
+
+    cands = [words(c) for c in candidates]
+    refs = [[words(r) for r in row] for row in references]
+    if any(w is None for w in cands) or any(w is None for row in refs for w in row):
+        return False  # a malformed sentence: the checks below name it
+
+    def share(i, reference):
+        return len(cands[i] & reference) / max(1, len(cands[i]))
+
+    given = sum(share(i, refs[i][k]) for i in range(n) for k in range(n)) / n**2
+    transposed = sum(share(i, refs[k][i]) for i in range(n) for k in range(n)) / n**2
+    return transposed > given + 0.15
 
 
 def check_same_lengths(lengths: Mapping[str, int], *, anchor: str, what: str, right: str) -> int:

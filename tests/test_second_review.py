@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import warnings
 
 import pytest
 from nltk.translate import bleu_score as nltk_bleu
@@ -243,3 +244,35 @@ def test_an_lcs_beyond_the_work_limit_is_refused_before_it_starts(function):
         function(words, [words])
     text = str(error.value)
     assert f"above bleu_lab's limit of {limit:,}" in text and f"{side:,} candidate tokens" in text
+
+
+# ---------------------------------------------------------------- streams passed as references[i]
+
+HYPOTHESES = ["the cat sat on the mat", "a dog barked at the postman"]
+STREAMS = [["the cat sat on the mat", "the dog barked at the postman"],  # reference set 1, one line per sentence
+           ["a cat was sitting on the mat", "a dog barked at a postman"]]  # reference set 2
+
+
+def test_square_streams_passed_as_references_are_warned_about():
+    # 2 sentences with 2 references each: both nestings have the same shape, so only the words tell.
+    # sacrebleu reads STREAMS as refs[k][i]: sentence 1's references are the two cat sentences.
+    theirs = BLEU().corpus_score(HYPOTHESES, STREAMS).score / 100
+    with pytest.warns(UserWarning, match="references_from_streams"):
+        corpus_bleu(HYPOTHESES, STREAMS)
+    assert corpus_bleu(HYPOTHESES, bleu_lab.references_from_streams(STREAMS)).score == pytest.approx(theirs, rel=1e-9)
+
+
+def test_a_square_corpus_with_its_own_references_is_not_warned_about():
+    from bleu_lab.datasets import load_wmt19_en_de, load_wmt19_references
+
+    data, references = load_wmt19_en_de(), load_wmt19_references()
+    names = ["WMT", "AR", "AR.p", "WMT.p"]
+    for start in range(0, 400, 4):  # 100 corpora of 4 sentences with their 4 references each
+        candidates = data.systems["NEU"][start:start + 4]
+        nested = [[references[name][start + i] for name in names] for i in range(4)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            corpus_bleu(candidates, nested)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        corpus_bleu(HYPOTHESES, bleu_lab.references_from_streams(STREAMS))  # built from streams: no doubt
