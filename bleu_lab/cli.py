@@ -930,6 +930,10 @@ KEYWORD_OPTIONS = {"smoothing": "-s", "smooth_value": "-sv", "tokenize": "--toke
 _KEYWORD_SETTING = re.compile(r"\b(" + "|".join(KEYWORD_OPTIONS) + r") ?= ?('[^']*'|True|-?\d+(?:\.\d+)?)")
 # A bare keyword, not one set to a value this command has no spelling for (effective_order=False).
 _KEYWORD_NAME = re.compile(r"\b(" + "|".join(name for name in KEYWORD_OPTIONS if "_" in name) + r")\b(?! ?=)")
+# The library functions behind the options, named in their messages ("paired_bootstrap needs ...").
+FUNCTION_OPTIONS = {"bootstrap_ci": "--confidence", "paired_bootstrap": "--paired-bs",
+                    "paired_approximate_randomization": "--paired-ar"}
+_FUNCTION_NAME = re.compile(r"\b(" + "|".join(FUNCTION_OPTIONS) + r")\b(?!\()")
 _PYTHON_CALL = re.compile(r"\b[A-Za-z_][\w.]*\([^()]*\)")  # bootstrap_ci(candidates, references, smoothing='exp')
 
 
@@ -943,12 +947,15 @@ def in_option_terms(message: str) -> str:
     '-s method6 needs --max-order 3; e.g. -s exp with -eo'
     >>> in_option_terms("e.g. bootstrap_ci(candidates, references, smoothing='method3'), not rouge_n(max_order)")
     'e.g. -s method3, not rouge_n(max_order)'
+    >>> in_option_terms("paired_bootstrap needs a test set of several sentences")
+    '--paired-bs needs a test set of several sentences'
     """
     def setting(match):
         option, value = KEYWORD_OPTIONS[match[1]], match[2].strip("'")
         return option if value == "True" else f"{option} {value}"
 
     def prose(text):
+        text = _FUNCTION_NAME.sub(lambda match: FUNCTION_OPTIONS[match[1]], text)
         return _KEYWORD_NAME.sub(lambda match: KEYWORD_OPTIONS[match[1]], _KEYWORD_SETTING.sub(setting, text))
 
     def call(match):

@@ -370,13 +370,14 @@ def _randomization_p_value(trial_differences, observed) -> float:
     return (int(np.sum(trial_differences >= observed * (1 - 1e-12))) + 1) / (len(trial_differences) + 1)
 
 
-def _check_resamplable(sentences: int, function: str) -> None:
-    """A paired bootstrap of one sentence draws that sentence every time: no variation to test against."""
+def _check_resamplable(sentences: int, function: str,
+                       consequence: str = "the test has nothing to measure and would call any difference "
+                                          "significant") -> None:
+    """A bootstrap of one sentence draws that sentence every time: no variation to measure."""
     if sentences < 2:
         raise ValueError(
             f"{function} needs a test set of several sentences; with one, every resample is that sentence, "
-            f"so the test has nothing to measure and would call any difference significant. Score a whole "
-            f"test set (Koehn 2004 resamples hundreds of sentences)"
+            f"so {consequence}. Score a whole test set (Koehn 2004 resamples hundreds of sentences)"
         )
 
 
@@ -442,6 +443,8 @@ def bootstrap_ci_from_statistics(
     check_samples_for_interval(n_samples, confidence,
                                right="Right: bootstrap_ci_from_statistics(statistics, n_samples=1000)")
     seed = seed_to_use(seed)
+    _check_resamplable(len(statistics.matrix), "bootstrap_ci",
+                       "the interval would have no width, as if the score were certain")
     sums, last = _resampled(_bleu_columns([statistics.matrix], scoring), n_samples, seed)
     (scores,) = _bleu_of_sums([statistics.matrix], sums, last, scoring)
     low, high = _interval(scores, confidence)

@@ -276,3 +276,23 @@ def test_a_square_corpus_with_its_own_references_is_not_warned_about():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         corpus_bleu(HYPOTHESES, bleu_lab.references_from_streams(STREAMS))  # built from streams: no doubt
+
+
+# ---------------------------------------------------------------- a bootstrap of one sentence
+
+
+def test_a_bootstrap_interval_of_one_sentence_is_refused():
+    # Every resample of a one-sentence test set is that sentence: the "interval" would be [x, x].
+    with pytest.raises(ValueError, match="no width, as if the score were certain"):
+        bootstrap_ci(["the cat sat"], [["the cat sat down"]])
+
+
+@pytest.mark.parametrize("options, named", [(["--confidence", "0.95"], "--confidence needs"),
+                                            (["--paired-bs"], "--paired-bs needs")])
+def test_the_command_line_names_its_option_for_a_one_sentence_bootstrap(options, named, tmp_path):
+    for name in ("ref", "a", "b"):
+        (tmp_path / name).write_text("the cat sat\n", encoding="utf-8")
+    candidates = ["a", "b"] if "--paired-bs" in options else ["a"]
+    done = subprocess.run([sys.executable, "-m", "bleu_lab", "score", "ref", "-i", *candidates, *options],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 2 and named in done.stderr and "bootstrap_ci" not in done.stderr, done.stderr
