@@ -620,10 +620,12 @@ def format_text(records, settings) -> str:
     ]
     if "bleu" in settings["metrics"]:
         value = "" if bleu.get("smooth_value") is None else f" smooth_value={bleu['smooth_value']:g}"
+        # Said of the default only: beside a chosen method it read as if that method were the default.
+        default = (f" (bleu_lab's default, as corpus_bleu and Papineni et al. 2002; sacrebleu's command line "
+                   f"uses {SACREBLEU_CLI_SMOOTHING})" if bleu["smoothing"] == "none" else "")
         lines.append(
-            f"BLEU settings: tokenize={bleu['tokenize']} smoothing={bleu['smoothing']}{value} "
-            f"(bleu_lab's default none, as corpus_bleu and Papineni et al. 2002; sacrebleu's command line "
-            f"uses {SACREBLEU_CLI_SMOOTHING}) lowercase={bleu['lowercase']} max_order={bleu['max_order']}"
+            f"BLEU settings: tokenize={bleu['tokenize']} smoothing={bleu['smoothing']}{value}{default} "
+            f"lowercase={bleu['lowercase']} max_order={bleu['max_order']}"
             f" effective_order={bleu.get('effective_order', False)}"
         )
     for record in records:

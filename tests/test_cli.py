@@ -300,7 +300,9 @@ def test_zero_bleu_without_smoothing_says_what_sacrebleus_default_gives(tmp_path
     assert "BLEU = 0.0000" in out
     assert f"no 4-gram matched, so BLEU is 0 without smoothing; with sacrebleu's command-line default " \
            f"(--smoothing exp) it is {expected:.4f}" in out
-    assert "smoothing=none (bleu_lab's default none" in out and "sacrebleu's command line uses exp" in out
+    assert "smoothing=none (bleu_lab's default," in out and "sacrebleu's command line uses exp" in out
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-s", "method6")
+    assert "smoothing=method6 lowercase=False" in out and "default" not in out  # a chosen method is not the default
 
 
 def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, monkeypatch, wmt19):
