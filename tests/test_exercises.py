@@ -65,7 +65,8 @@ def sentence_bleu(candidate, references):
                  closest_length(len(candidate), references))
 
 
-def corpus_bleu(candidates, list_of_references):
+def _corpus_sums(candidates, list_of_references):
+    """Matches and totals per order, c and r, summed over the sentences."""
     matches, totals, c, r = [0] * 4, [0] * 4, 0, 0
     for candidate, references in zip(candidates, list_of_references):
         for n in range(1, 5):
@@ -74,7 +75,11 @@ def corpus_bleu(candidates, list_of_references):
             totals[n - 1] += t
         c += len(candidate)
         r += closest_length(len(candidate), references)
-    return _bleu(matches, totals, c, r)
+    return matches, totals, c, r
+
+
+def corpus_bleu(candidates, list_of_references):
+    return _bleu(*_corpus_sums(candidates, list_of_references))
 
 
 def rouge_1(candidate, reference):
@@ -479,14 +484,7 @@ def bleu_power_without_parentheses(candidate, references):
 
 
 def corpus_power_without_parentheses(candidates, list_of_references):
-    matches, totals, c, r = [0] * 4, [0] * 4, 0, 0
-    for candidate, references in zip(candidates, list_of_references):
-        for n in range(1, 5):
-            m, t = modified_precision(candidate, references, n)
-            matches[n - 1] += m
-            totals[n - 1] += t
-        c += len(candidate)
-        r += closest_length(len(candidate), references)
+    matches, totals, c, r = _corpus_sums(candidates, list_of_references)
     product = math.prod(m / t for m, t in zip(matches, totals))
     return (1.0 if c > r else math.exp(1 - r / c)) * product ** 1 / 4
 
