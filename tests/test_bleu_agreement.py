@@ -281,9 +281,6 @@ def test_sentence_bleu_agrees_with_nltk(example, options, lists):
 
 
 @corpus_settings
-# A corpus of 2-5 random sentences from six words can read better transposed by chance, which bleu_lab
-# warns about (a square corpus may be sacrebleu's streams); the scores are those asked for all the same.
-@pytest.mark.filterwarnings("ignore:references may be sacrebleu-style reference streams")
 @given(st.lists(sentence(NLTK_WORDS), min_size=1, max_size=5), nltk_options())
 def test_corpus_bleu_agrees_with_nltk(corpus, options):
     method, weights, parameter = options
