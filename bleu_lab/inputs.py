@@ -276,6 +276,7 @@ def separate_references():
 
     For callers whose references are separate by construction: the playground's reference boxes
     (one word typed in each of two boxes is two references), and tests that draw references at random.
+    References that leave the caller (streams, files) carry the same mark: :class:`SeparateReferences`.
 
     >>> from bleu_lab import sentence_bleu
     >>> with separate_references():
@@ -506,7 +507,9 @@ class SeparateReferences(list[str]):
     """The references of one sentence, separate by construction (from streams or files, one reference each).
 
     A flat list of one-word strings is normally refused as one reference split into words and not
-    wrapped (``sentence_bleu(hyp, ref.split())``); these are taken as that many references.
+    wrapped (``sentence_bleu(hyp, ref.split())``); these are taken as that many references. The
+    marking travels with the data; :func:`separate_references` says the same for a block of calls
+    (the playground's boxes). Both end in :func:`_looks_like_unwrapped_tokens`.
 
     >>> from bleu_lab import sentence_bleu
     >>> sentence_bleu("the cat", SeparateReferences(["cat", "dog"]), max_order=1).score

@@ -46,7 +46,7 @@ from .inputs import (
     check_word_order,
 )
 from .smoothing import Smoothing, get_smoothing, method_names
-from .tokenizers import check_tokenizer_name
+from .tokenizers import SACREBLEU_TOKENIZERS, check_tokenizer_name
 
 __version__ = "0.2.0"
 
@@ -179,7 +179,7 @@ class BleuSettings:
             return f"no {self.smoothing}"
         if self._uniform_weights_or() is not None:
             return "no weights (each order counts 1/N)"
-        if self.tokenize in ("whitespace", "nltk"):
+        if self.tokenize is not None and self.tokenize not in SACREBLEU_TOKENIZERS:  # bleu_lab's own
             return f"no tokenizer {self.tokenize!r}"
         return None
 
