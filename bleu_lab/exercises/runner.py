@@ -1046,7 +1046,8 @@ def _run(spec: Spec, function) -> CheckResult:
                            headline=problem)
 
     answers = _Answers(spec, function)
-    failures, outcomes = [], []
+    failures: list = []
+    outcomes: list = []
     for index, case in enumerate(spec.cases):
         outcomes.append(_call(function, spec, case.args))
         verdict = _verdict(spec, outcomes[-1], answers.expected[index])
@@ -1057,7 +1058,10 @@ def _run(spec: Spec, function) -> CheckResult:
                   if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError) else "")
         stub = raiser if raiser and raiser != _name(function) else None  # a helper of the student's, unwritten
         if missing is not None or stub is not None:  # not the function's own bug: a helper's cell or stub
-            passed = sum(_evaluate(spec, function, c, e) == "pass" for c, e in zip(spec.cases, answers.expected))
+            # The cases run so far, then the rest (each case is run once).
+            passed = len(spec.cases[:index]) - len(failures) + sum(
+                _evaluate(spec, function, c, e) == "pass"
+                for c, e in zip(spec.cases[index + 1:], answers.expected[index + 1:]))
             return _unfinished_helper_report(spec, function, missing or stub, passed, answers.expected,
                                              written=missing is None)
         if raiser is None or raiser == _name(function):  # the function's own stub
