@@ -69,9 +69,14 @@ def max_reference_counts(references, n: int) -> Counter:
     >>> max_reference_counts([("a", "a", "b"), ("a", "c", "c")], 1)
     Counter({('a',): 2, ('c',): 2, ('b',): 1})
     """
+    if len(references) == 1:
+        return count_ngrams(references[0], n)
     merged: Counter = Counter()
     for reference in references:
-        merged |= count_ngrams(reference, n)  # a Counter union keeps the larger count of each key
+        # Counter's union (|=) keeps the larger count too, but costs several times this loop.
+        for gram, count in count_ngrams(reference, n).items():
+            if count > merged.get(gram, 0):
+                merged[gram] = count
     return merged
 
 
@@ -555,11 +560,12 @@ def matched_positions(candidate, references, n: int) -> list:
     score does not depend on which occurrences are chosen).
     """
     reference_counts = max_reference_counts(references, n)
-    used: Counter = Counter()
+    used: dict = {}
     positions = []
     for start in range(len(candidate) - n + 1):
         gram = tuple(candidate[start : start + n])
-        if used[gram] < reference_counts.get(gram, 0):
-            used[gram] += 1
+        so_far = used.get(gram, 0)
+        if so_far < reference_counts.get(gram, 0):
+            used[gram] = so_far + 1
             positions.append(start)
     return positions

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
-from importlib import resources
 
 
 @functools.lru_cache(maxsize=1)
 def _read() -> dict:
+    import json  # here, with importlib.resources: together about 10 ms that import bleu_lab need not pay
+    from importlib import resources
+
     text = resources.files("bleu_lab").joinpath("data/examples.json").read_text(encoding="utf-8")
     return json.loads(text)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .counting import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
 from .inputs import check_order_of_result, weights_sum_problem
@@ -59,6 +60,7 @@ def contrast_ratio(first: str, second: str = "#ffffff") -> float:
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 
 
+@lru_cache(maxsize=64)
 def order_style(n: int) -> str:
     """Inline CSS of a token covered by a matched n-gram of order ``n`` (1-based)."""
     i = (n - 1) % len(ORDER_COLOURS)
@@ -70,7 +72,13 @@ def order_style(n: int) -> str:
 
 def mark(text_html: str, n: int, title: str) -> str:
     """The highlighter: ``text_html`` (already escaped) marked as part of a matched order-``n`` unit."""
-    return f'<span class="bl-mark bl-mark-{n}" style="{order_style(n)}" title="{html.escape(title)}">{text_html}</span>'
+    return f"{_mark_opening(n, title)}{text_html}</span>"
+
+
+@lru_cache(maxsize=256)
+def _mark_opening(n: int, title: str) -> str:
+    # The same few (order, title) pairs open every mark of a page: built once, not per token.
+    return f'<span class="bl-mark bl-mark-{n}" style="{order_style(n)}" title="{html.escape(title)}">'
 
 
 def legend_html(orders, label=None) -> str:

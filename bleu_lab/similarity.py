@@ -47,7 +47,6 @@ License and its Acceptable Use Policy (see README, "Embedding score").
 from __future__ import annotations
 
 import html
-import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -75,6 +74,8 @@ class _Model:
 @lru_cache(maxsize=1)
 def _model() -> _Model:
     """Load the model shipped in the wordllama wheel, once, without any download."""
+    import logging  # here: importing it costs about 8 ms, and only the model needs it
+
     root = logging.getLogger()
     level, handlers = root.level, list(root.handlers)
     try:
