@@ -48,7 +48,7 @@ sentence; pass a string with newlines to give several.
 (5, 6, 6)
 >>> print(r)  # doctest: +NORMALIZE_WHITESPACE
 ROUGE-1: P = 0.8333 R = 0.8333 F = 0.8333 (matches = 5; 6 candidate, 6 reference 1-grams)
-nrefs:1|tok:rouge-score|stem:no|bleu_lab:0.2.0
+nrefs:1|variant:rouge1|tok:rouge-score|stem:no|bleu_lab:0.2.0
 >>> rouge_l("the cat sat on the mat", ["the cat is on the mat"]).lcs
 ('the', 'cat', 'on', 'the', 'mat')
 """
@@ -201,8 +201,8 @@ class RougeResult:
 
     @property
     def signature(self) -> str:
-        """Tokenizer, stemming and number of references in sacrebleu's format, plus bleu_lab's version."""
-        return RougeSettings(stem=self.stem, tokenizer=self.tokenizer).signature(self.n_references)
+        """Variant, tokenizer, stemming and number of references in sacrebleu's format, plus bleu_lab's version."""
+        return RougeSettings(stem=self.stem, tokenizer=self.tokenizer).signature(self.n_references, self.variant)
 
     @property
     def name(self) -> str:

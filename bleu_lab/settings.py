@@ -23,8 +23,8 @@ counting and scoring code never checks a keyword again.
 'nrefs:1|case:lc|eff:no|tok:13a|smooth:floor[0.10]|order:2|version:2.6.0|bleu_lab:0.2.0'
 >>> ChrfSettings(word_order=2).signature(nrefs=1)
 'nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.6.0|bleu_lab:0.2.0'
->>> RougeSettings(stem=True).signature(nrefs=1)
-'nrefs:1|tok:rouge-score|stem:yes|bleu_lab:0.2.0'
+>>> RougeSettings(stem=True, n=2).signature(nrefs=1)
+'nrefs:1|variant:rouge2|tok:rouge-score|stem:yes|bleu_lab:0.2.0'
 >>> TerSettings().signature(nrefs=1)
 'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0'
 """
@@ -253,7 +253,7 @@ class RougeSettings:
     """The keywords of :func:`bleu_lab.rouge_n`, :func:`bleu_lab.rouge_l`, :func:`bleu_lab.rouge_lsum`.
 
     ROUGE has no sacrebleu signature; bleu_lab writes one in the same format:
-    ``nrefs``, the tokenizer (``tok:rouge-score`` is rouge-score's default) and
+    ``nrefs``, the variant (rouge-score's name: ``rouge2``, ``rougeL``), the tokenizer (``tok:rouge-score`` is rouge-score's default) and
     Porter stemming, then bleu_lab's version.
     """
 
@@ -271,10 +271,18 @@ class RougeSettings:
             hint=" (BLEU tokenizer names such as '13a' do not apply to ROUGE.)",
         )
 
-    def signature(self, nrefs=None) -> str:
-        """``nrefs:1|tok:rouge-score|stem:no|bleu_lab:0.2.0``."""
+    def signature(self, nrefs=None, variant: str | None = None) -> str:
+        """``nrefs:1|variant:rouge2|tok:rouge-score|stem:no|bleu_lab:0.2.0``.
+
+        ``variant`` is rouge-score's name of the score (``rouge1``, ``rougeL``, ``rougeLsum``), so that
+        ROUGE-1 and ROUGE-L of the same texts do not print the same signature; settings with ``n`` know
+        it (``rouge{n}``), and without either it is left out.
+        """
+        if variant is None and self.n is not None:
+            variant = f"rouge{self.n}"
         return _join([
             ("nrefs", _nrefs(nrefs)),
+            ("variant", variant),
             ("tok", self.tokenizer),
             ("stem", _yes_no(self.stem)),
             ("bleu_lab", __version__),

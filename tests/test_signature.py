@@ -99,10 +99,21 @@ def test_chrf_beta_other_than_2_is_shown():
 
 
 def test_rouge_signature():
-    assert rouge_n("the cat", ["the cat sat"]).signature == f"nrefs:1|tok:rouge-score|stem:no{OURS}"
+    assert rouge_n("the cat", ["the cat sat"]).signature == f"nrefs:1|variant:rouge1|tok:rouge-score|stem:no{OURS}"
     assert rouge_l("the cat", ["the cat sat", "a cat"], stem=True).signature == (
-        f"nrefs:2|tok:rouge-score|stem:yes{OURS}")
-    assert rouge_lsum("the cat", ["the cat"], tokenizer="unicode").signature == f"nrefs:1|tok:unicode|stem:no{OURS}"
+        f"nrefs:2|variant:rougeL|tok:rouge-score|stem:yes{OURS}")
+    assert rouge_lsum("the cat", ["the cat"], tokenizer="unicode").signature == (
+        f"nrefs:1|variant:rougeLsum|tok:unicode|stem:no{OURS}")
+
+
+def test_rouge_signatures_tell_the_variants_apart():
+    # The variant is part of the set-up (Post 2018's point): before it was in the signature,
+    # ROUGE-1, ROUGE-2 and ROUGE-L of the same texts printed the same signature.
+    pair = ("the cat sat on the mat", ["the cat is on the mat"])
+    signatures = [rouge_n(*pair).signature, rouge_n(*pair, n=2).signature, rouge_l(*pair).signature,
+                  rouge_lsum(*pair).signature]
+    assert len(set(signatures)) == 4
+    assert "|variant:rouge2|" in signatures[1]
 
 
 def test_every_view_shows_the_signature():
