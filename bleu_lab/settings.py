@@ -252,9 +252,9 @@ class ChrfSettings:
 class RougeSettings:
     """The keywords of :func:`bleu_lab.rouge_n`, :func:`bleu_lab.rouge_l`, :func:`bleu_lab.rouge_lsum`.
 
-    ROUGE has no sacrebleu signature; bleu_lab writes one in the same format:
-    ``nrefs``, the variant (rouge-score's name: ``rouge2``, ``rougeL``), the tokenizer (``tok:rouge-score`` is rouge-score's default) and
-    Porter stemming, then bleu_lab's version.
+    ROUGE has no sacrebleu signature; bleu_lab writes one in the same format: ``nrefs``, the
+    variant (rouge-score's name: ``rouge2``, ``rougeL``), the tokenizer (``tok:rouge-score`` is
+    rouge-score's default) and Porter stemming, then bleu_lab's version.
     """
 
     stem: bool = False

@@ -924,7 +924,7 @@ def test_a_student_fills_the_stubs_of_lab_1_and_sees_the_checks_pass():
     shown = [o["data"]["text/plain"] for c in student.cells if c.cell_type == "code" and build.calls_check(c.source)
              for o in c.outputs if o.output_type == "execute_result"]
     assert shown == ["✓ check.ngrams: your ngrams passes all 8 cases.",
-                     "✓ check.modified_precision: your modified_precision passes all 8 cases."]
+                     "✓ check.modified_precision: your modified_precision passes all 9 cases."]
 
 
 # ------------------------------------------------ feedback that finds the real mistake (issue 9, section 6)
@@ -1097,7 +1097,7 @@ def test_a_recall_is_shown_on_the_seven_thes_not_on_the_empty_candidate(wrong):
     assert seven.args[0] == ["the"] * 7 and "mp-reference-total" in seven.shows
     assert result.mistake == "mp-reference-total" and result.case == seven.label, result.message
     assert result.headline == (
-        f"✗ check.modified_precision: 0 of 8 cases pass; the failing case that shows the mistake best is "
+        f"✗ check.modified_precision: 0 of 9 cases pass; the failing case that shows the mistake best is "
         f"case 3: {seven.label}")
     assert "expected: (2, 7)" in result.message and "got:      (2, 6)" in result.message
     assert "computes recall" in result.hint
@@ -1118,7 +1118,7 @@ def test_a_case_that_shows_a_mistake_is_shown_only_if_the_answer_there_is_that_m
     # By hand: "the cat the cat the cat" has 6 tokens, 5 bigrams; the->cat clips to 2 (twice in the
     # second reference), cat->the to 0: (2, 5). The closest reference (5 tokens) has 4 bigrams: (2, 4).
     assert result.case == "a repeated bigram against several references", result.message
-    assert "start with failing case 6" in result.headline
+    assert "start with failing case 7" in result.headline
     assert "expected: (2, 5)" in result.message and "got:      (2, 4)" in result.message
 
 
@@ -1361,7 +1361,7 @@ def test_an_unfinished_helper_is_named_instead_of_not_implemented_yet():
     assert result.headline.startswith("✗ check.modified_precision: your modified_precision calls ngrams, which is "
                                       "not written yet")
     # written right: with a right ngrams it passes all 8 cases, so it keeps its 3 points in the grader
-    assert result.fraction == 1.0 and "passes all 8 cases, so it keeps its points" in " ".join(result.message.split())
+    assert result.fraction == 1.0 and "passes all 9 cases, so it keeps its points" in " ".join(result.message.split())
     # sentence_bleu reaches the stub through modified_precision
     result = check.sentence_bleu(namespace["sentence_bleu"])
     assert result.helper == "ngrams" and "needs (through the functions it calls) ngrams" in result.headline
@@ -1379,8 +1379,8 @@ def test_a_wrong_helper_under_a_caller_with_a_bug_of_its_own_costs_only_the_call
     """ngrams misses the last n-gram and modified_precision clips by the sum over the references.
 
     By hand, with a right ngrams the sum-clip is right wherever one reference has the n-gram or
-    none clips: 5 of the 8 cases (the paper's candidate 1 unigrams and bigrams, candidate 2,
-    the short and the empty candidate); the seven "the"s (the: 2 + 2 = 4, not 2) and the two
+    none clips: 6 of the 9 cases (the paper's candidate 1 unigrams, bigrams and 4-grams (each 4-gram
+    occurs once), candidate 2, the short and the empty candidate); the seven "the"s (the: 2 + 2 = 4, not 2) and the two
     repeated-word cases fail. The function itself, with its ngrams, passes only the 2 edge cases.
     """
     namespace = _module_with(WRONG_NGRAMS.replace(
@@ -1390,7 +1390,7 @@ def test_a_wrong_helper_under_a_caller_with_a_bug_of_its_own_costs_only_the_call
         ceiling += ngrams(reference, n)'''))
     result = check.modified_precision(namespace["modified_precision"])
     assert result.status == "failed" and result.cases_passed == 2, result.message
-    assert result.fraction == 5 / 8
+    assert result.fraction == 6 / 9
     assert "Your ngrams fails its own check too" in " ".join(result.message.split())
 
 
@@ -1581,11 +1581,11 @@ def test_the_callers_own_bug_is_explained_with_a_right_helper():
     assert result.mistake == "mp-clip-sum" and "SUM" in result.hint
     text = " ".join(result.message.split())
     assert "Below, your modified_precision is run with a right ngrams" in text
-    # the credit (5 of 8, see test_a_wrong_helper_under_a_caller_...) is what the first line says
-    assert result.fraction == 5 / 8
-    assert result.headline.startswith("✗ check.modified_precision: 5 of 8 cases pass with a right ngrams "
+    # the credit (6 of 9, see test_a_wrong_helper_under_a_caller_...) is what the first line says
+    assert result.fraction == 6 / 9
+    assert result.headline.startswith("✗ check.modified_precision: 6 of 9 cases pass with a right ngrams "
                                       "(2 with your ngrams)")
-    assert "2 of 8 cases pass" not in result.summary
+    assert "2 of 9 cases pass" not in result.summary
     assert "Your ngrams fails its own check too" in result.summary and "SUM" in result.summary
 
 

@@ -87,6 +87,11 @@ def precision_cases():
              shows=("mp-reference-total",)),
         Case("Papineni et al. (2002), section 2.1: candidate 1, bigrams (10/17 in the paper)",
              (PAPER_CANDIDATE_1, PAPER_REFERENCES, 2)),
+        # BLEU's highest order; by hand: 15 4-grams, 4 of them in reference 1 (nltk's modified_precision: 4/15)
+        Case("Papineni et al. (2002), section 2.1: candidate 1, 4-grams",
+             (PAPER_CANDIDATE_1, PAPER_REFERENCES, 4),
+             "18 tokens give 15 4-grams; 4 are in reference 1: 'it is a guide', 'is a guide to', "
+             "'a guide to action' and 'ensures that the military'."),
         Case("repeated words against several references",
              (_t("the cat and the dog and the cat"), [_t("the dog"), _t("the cat and the cat")], 1),
              "Each word is clipped by its largest count in any one reference."),

@@ -16,7 +16,7 @@ with the same time limit, for the checks after the one that timed out.
 
 Points and partial credit: each function is worth ``POINTS[name]`` points, and a
 submission earns them in proportion to the check's cases that pass (a
-``modified_precision`` that passes 6 of its 8 cases earns 6/8 of 3 points). A
+``modified_precision`` that passes 6 of its 9 cases earns 6/9 of 3 points). A
 function that cannot be run, or is not implemented, earns 0, and so does one that
 returns the same answer whatever its input (the cases it passes, it passes by chance).
 A function that fails only because a helper of the student's is wrong (its ``ngrams``)
