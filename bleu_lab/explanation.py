@@ -60,7 +60,6 @@ def contrast_ratio(first: str, second: str = "#ffffff") -> float:
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 
 
-@lru_cache(maxsize=64)
 def order_style(n: int) -> str:
     """Inline CSS of a token covered by a matched n-gram of order ``n`` (1-based)."""
     i = (n - 1) % len(ORDER_COLOURS)

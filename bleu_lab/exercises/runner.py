@@ -1058,8 +1058,8 @@ def _run(spec: Spec, function) -> CheckResult:
                   if verdict[0] == "exception" and isinstance(verdict[2].error, NotImplementedError) else "")
         stub = raiser if raiser and raiser != _name(function) else None  # a helper of the student's, unwritten
         if missing is not None or stub is not None:  # not the function's own bug: a helper's cell or stub
-            # The cases run so far, then the rest (each case is run once).
-            passed = len(spec.cases[:index]) - len(failures) + sum(
+            # The cases before this one that passed, then the rest (each case is run once).
+            passed = index - len(failures) + sum(
                 _evaluate(spec, function, c, e) == "pass"
                 for c, e in zip(spec.cases[index + 1:], answers.expected[index + 1:]))
             return _unfinished_helper_report(spec, function, missing or stub, passed, answers.expected,
