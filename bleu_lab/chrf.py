@@ -60,6 +60,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .counting import statistics_columns, systems_statistics_matrices
+from .explanation import signature_html
 from .inputs import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
 from .settings import ChrfSettings
 
@@ -470,7 +471,7 @@ class ChrfResult:
             f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * self.score:.2f})</span>"
             f"<table><tr>{header}</tr>{body}</table>"
             f"<p style='margin:4px 0'>{html.escape(self._final_step())}</p>"
-            f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(self.signature)}</code></p></div>"
+            f"{signature_html(self.signature)}</div>"
         )
 
 

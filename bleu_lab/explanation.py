@@ -90,6 +90,11 @@ def legend_html(orders, label=None) -> str:
     return f"<div class='bl-legend' style='margin:2px 0 6px 0;font-size:0.9em'>key: {swatches}</div>"
 
 
+def signature_html(signature: str) -> str:
+    """The signature line under every result's HTML view: small, muted, in code type (Post 2018)."""
+    return f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(signature)}</code></p>"
+
+
 def _require_tokens(result):
     if result.candidate_tokens is None:
         raise ValueError(
@@ -496,6 +501,6 @@ def bleu_html(result) -> str:
         + (f"<p style='margin:2px 0'><b>{html.escape(above_one_note(result))}</b></p>" if result.above_one else "")
         + (f"<p style='margin:2px 0'><b>note: {html.escape(weights_sum_problem(result.weights))}</b></p>"
            if weights_sum_problem(result.weights) else "")
-        + f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(result.signature)}</code></p></div>"
+        + signature_html(result.signature) + "</div>"
     )
     return "".join(parts)

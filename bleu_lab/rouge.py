@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .counting import count_ngrams, matched_positions
-from .explanation import HTML_TOKEN_LIMIT, tokens_left_out_note
+from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
 from .inputs import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
 from .settings import RougeSettings
 
@@ -294,7 +294,7 @@ class RougeResult:
             f"P = {self.precision:.4f}, R = {self.recall:.4f}, <b>F = {self.fmeasure:.4f}</b>"
             f"<table style='margin:4px 0'>{rows}</table>"
             f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p>"
-            f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(self.signature)}</code></p></div>"
+            f"{signature_html(self.signature)}</div>"
         )
 
 

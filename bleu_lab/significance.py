@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -38,6 +39,7 @@ from typing import Any
 
 from .bleu import score_counted, tokenize_systems
 from .counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
+from .explanation import signature_html
 from .inputs import (
     References,
     Text,
@@ -101,6 +103,40 @@ class BootstrapResult(_Resampled):
             f"(bootstrap mean {self.mean:.4f}; {self.n_samples} samples, seed {self.seed}) {self.signature}"
         )
 
+    def explain(self) -> str:
+        """The interval step by step: what was resampled, which sorted scores bound it, and sacrebleu's line."""
+        low_rank, high_rank = interval_ranks(self.n_samples, self.confidence)
+        return "\n".join([
+            f"BLEU = {self.score:.4f} on the whole test set (0-1 scale)",
+            f"{self.n_samples} resampled test sets (Koehn 2004): each draws as many sentences as the test set "
+            f"has, with replacement, and is scored by corpus BLEU of its summed statistics",
+            f"sorted, their scores s_0 <= ... <= s_{self.n_samples - 1} give the central "
+            f"{100 * self.confidence:g}% interval [s_{low_rank}, s_{high_rank}] = [{self.low:.4f}, {self.high:.4f}]; "
+            f"their mean is {self.mean:.4f}",
+            self._sacrebleu_line(),
+            f"signature: {self.signature}",
+        ])
+
+    def _sacrebleu_line(self) -> str:
+        """What sacrebleu prints for the same interval, or why it cannot."""
+        missing = self.settings.not_in_sacrebleu() or (
+            None if math.isclose(self.confidence, 0.95) else f"only 95% intervals, not {100 * self.confidence:g}%"
+        )
+        if missing:
+            return f"sacrebleu cannot give this interval: it has {missing}"
+        # sacrebleu shows "(mu = mean +- half width)" only for a mean above 0.
+        spread = f" (μ = {100 * self.mean:.2f} ± {100 * self.half_width:.2f})" if self.mean > 0 else ""
+        seed = "its default seed" if self.seed == 12345 else f"SACREBLEU_SEED={self.seed} in the environment"
+        value = "" if self.settings.smooth_value is None else f", smooth_value={float(self.settings.smooth_value)!r}"
+        return (f"sacrebleu prints BLEU = {100 * self.score:.2f}{spread} for BLEU(smooth_method="
+                f"{self.settings.smoothing!r}{value}, ...).corpus_score(..., n_bootstrap={self.n_samples}) with "
+                f"{seed} (the same draws)")
+
+    def _repr_html_(self) -> str:
+        _, *lines = self.explain().splitlines()  # the headline says it shorter
+        return _lines_html(f"BLEU = {self.score:.4f}, {100 * self.confidence:g}% CI [{self.low:.4f}, {self.high:.4f}]",
+                           lines[:-1], self.signature)
+
 
 class _PairedVerdict:
     """What every paired test's result answers: the difference, and whether it is significant."""
@@ -150,6 +186,42 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict):
             f"(difference {self.difference:+.4f}): p = {self.p_value:.4f}, {verdict} at 0.05 "
             f"(paired bootstrap, {self.n_samples} samples, seed {self.seed}) {self.signature}"
         )
+
+    def explain(self) -> str:
+        """The test step by step: the two scores, their intervals on the same resamples, and the p-value."""
+        if self.difference == 0:
+            p_line = ("the two scores are equal: p = 1, no evidence of a difference (sacrebleu's formula gives "
+                      f"1/{self.n_samples + 1} here, which would call them significantly different)")
+        else:
+            beyond = round(self.p_value * (self.n_samples + 1)) - 1
+            p_line = (f"p = (1 + #{{b : d_b - mean(d_b) > d}}) / (B + 1) = (1 + {beyond}) / {self.n_samples + 1} "
+                      f"= {self.p_value:.4f}, with d = |difference| = {abs(self.difference):.4f} and d_b the "
+                      f"difference in resample b (sacrebleu's --paired-bs, the Moses script)")
+        verdict = ("significant at 0.05: a difference this large seldom comes from which sentences happen to be "
+                   "in the test set" if self.significant() else
+                   "not significant at 0.05" + ("" if self.difference == 0 else
+                                                ": resampling the test set often gives a difference this large"))
+        return "\n".join([
+            f"baseline BLEU = {self.baseline_score:.4f}, system BLEU = {self.system_score:.4f}: "
+            f"difference {self.difference:+.4f} (system minus baseline, 0-1 scale)",
+            f"both scored on the same B = {self.n_samples} resampled test sets (paired bootstrap, Koehn 2004); "
+            f"95% intervals: baseline [{self.baseline_low:.4f}, {self.baseline_high:.4f}], "
+            f"system [{self.system_low:.4f}, {self.system_high:.4f}]",
+            p_line,
+            verdict,
+            f"signature: {self.signature}",
+        ])
+
+    def _repr_html_(self) -> str:
+        lines = self.explain().splitlines()
+        return _lines_html(f"system {self.system_score:.4f} vs baseline {self.baseline_score:.4f}: "
+                           f"p = {self.p_value:.4f}", lines[:-1], self.signature)
+
+
+def _lines_html(headline: str, lines, signature: str) -> str:
+    """A bootstrap result's HTML view: its headline in bold, its explanation's lines, the signature."""
+    body = "".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines)
+    return f"<div class='bleu-lab-result'><b>{html.escape(headline)}</b>{body}{signature_html(signature)}</div>"
 
 
 @dataclass(frozen=True, eq=False)
@@ -395,12 +467,24 @@ def _p_value(trial_differences, observed) -> float:
     return (int(np.sum(trial_differences > observed)) + 1) / (len(trial_differences) + 1)
 
 
+def interval_ranks(n_samples: int, confidence: float) -> tuple[int, int]:
+    """``(k, B - 1 - k)`` with k = floor(B (1 - confidence) / 2): the places in the B sorted resampled
+    scores s_0 <= ... <= s_{B-1} that bound the percentile interval (sacrebleu reads s_{B // 40} and
+    s_{B - 1 - B // 40}, the same places at 95 %).
+
+    >>> interval_ranks(1000, 0.95)
+    (25, 974)
+    """
+    k = int(math.floor(n_samples * (1 - confidence) / 2 + 1e-9))
+    return k, n_samples - 1 - k
+
+
 def _interval(scores, confidence):
     import numpy as np
 
     ordered = np.sort(scores)
-    k = int(math.floor(len(ordered) * (1 - confidence) / 2 + 1e-9))
-    return float(ordered[k]), float(ordered[len(ordered) - 1 - k])
+    low, high = interval_ranks(len(ordered), confidence)
+    return float(ordered[low]), float(ordered[high])
 
 
 # ----------------------------------------------------------------------------- public functions

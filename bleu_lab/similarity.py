@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .explanation import signature_html
 from .inputs import check_candidate_and_references, check_corpus, keywords_checked
 
 MODEL_CONFIG = "l2_supercat"
@@ -257,7 +258,7 @@ class SimilarityResult:
             f"<table><tr>{header}</tr>"
             f"<tr><td>candidate</td><td>{html.escape(self.candidate)}</td>"
             f"<td>{html.escape(' '.join(self.candidate_subwords))}</td><td></td></tr>{rows}"
-            f"</table><p style='margin:4px 0;color:#555'>{html.escape(self.signature)}</p></div>"
+            f"</table>{signature_html(self.signature)}</div>"
         )
 
 

@@ -62,6 +62,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .explanation import signature_html
 from .inputs import (
     check_candidate_and_references,
     check_corpus,
@@ -581,7 +582,7 @@ class TerResult:
                 ("inserted", _EDIT_STYLES[INSERTION]),
             )
         )
-        parts.append(f"<p style='margin:4px 0'>{legend}</p><code>{html.escape(self.signature)}</code></div>")
+        parts.append(f"<p style='margin:4px 0'>{legend}</p>{signature_html(self.signature)}</div>")
         return "".join(parts)
 
 

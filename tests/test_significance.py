@@ -349,3 +349,65 @@ def test_forty_samples_are_enough_for_95_percent_and_twenty_for_90():
     # By hand: floor(40 x 0.05 / 2) = 1 and floor(20 x 0.10 / 2) = 1 resample left out on each side.
     assert bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=40, smoothing="exp").n_samples == 40
     assert bootstrap_ci(SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=20, confidence=0.9).confidence == 0.9
+
+
+# ----------------------------------------------------------------------------- explanation and HTML view
+
+
+@pytest.mark.parametrize("n_samples", [40, 99, 1000, 1001])
+def test_the_interval_is_read_where_sacrebleu_reads_it(n_samples):
+    """sacrebleu's estimate_ci takes the sorted scores at n // 40 and n - n // 40 - 1 (its 95 %)."""
+    from bleu_lab.significance import interval_ranks
+
+    assert interval_ranks(n_samples, 0.95) == (n_samples // 40, n_samples - n_samples // 40 - 1)
+
+
+def test_interval_explanation_prints_sacrebleus_line(wmt19):
+    """The line sacrebleu prints with n_bootstrap, "BLEU = 43.66 (μ = 43.71 ± 2.66)", is in the explanation."""
+    hypotheses, reference = wmt19.systems["MSRA.MADL"][:300], wmt19.reference[:300]
+    ours = bootstrap_ci(hypotheses, [[r] for r in reference], n_samples=1000)
+    theirs = str(BLEU().corpus_score(hypotheses, [reference], n_bootstrap=1000))
+    sacrebleu_line = theirs[: theirs.index(")") + 1]
+    assert "μ" in sacrebleu_line
+    explanation = ours.explain()
+    assert f"sacrebleu prints {sacrebleu_line} " in explanation
+    assert "[s_25, s_974]" in explanation  # 1000 // 40 = 25, sacrebleu's lower index
+    assert explanation.splitlines()[-1] == f"signature: {ours.signature}"
+    view = ours._repr_html_()
+    assert "s_0 &lt;= ... &lt;= s_999" in view and "<code>nrefs:1|bs:1000|seed:12345|" in view
+    assert "<b>BLEU = 0.4366, 95% CI [" in view  # sacrebleu's 43.66 on the 0-1 scale
+
+
+def test_interval_explanation_without_a_mean_shows_no_spread_as_sacrebleu_does():
+    """sacrebleu prints "(μ = ... ± ...)" only for a mean above 0: no n-gram of these matches."""
+    candidates, references = ["a b c d"] * 40, ["w x y z"] * 40
+    ours = bootstrap_ci(candidates, [[r] for r in references], n_samples=40)
+    theirs = str(BLEU(smooth_method="none").corpus_score(candidates, [references], n_bootstrap=40))
+    assert "μ" not in theirs and theirs.startswith("BLEU = 0.00 ")
+    assert "sacrebleu prints BLEU = 0.00 for BLEU(smooth_method='none'" in ours.explain()
+
+
+def test_interval_explanation_says_when_sacrebleu_cannot_reproduce_it():
+    assert "sacrebleu cannot give this interval: it has no method3" in bootstrap_ci(
+        SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=100, smoothing="method3").explain()
+    assert "it has only 95% intervals, not 90%" in bootstrap_ci(
+        SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=100, confidence=0.9, smoothing="exp").explain()
+
+
+def test_paired_explanation_shows_the_p_value_as_a_count(wmt19):
+    """p = (1 + k) / (B + 1): k read back from sacrebleu's own p-value for the same draws."""
+    baseline, system = wmt19.systems["MSRA.MADL"][:300], wmt19.systems["NEU"][:300]
+    reference = wmt19.reference[:300]
+    ours = paired_bootstrap(baseline, system, [[r] for r in reference], n_samples=1000)
+    _, scores = PairedTest([("b", baseline), ("s", system)], {"BLEU": BLEU()}, [reference],
+                           test_type="bs", n_samples=1000)()
+    beyond = round(scores["BLEU"][1].p_value * 1001) - 1
+    explanation = ours.explain()
+    assert f"= (1 + {beyond}) / 1001 = {ours.p_value:.4f}" in explanation
+    assert ("significant at 0.05:" if scores["BLEU"][1].p_value < 0.05 else "not significant") in explanation
+    assert "<b>system " in ours._repr_html_() and f"p = {ours.p_value:.4f}</b>" in ours._repr_html_()
+
+
+def test_paired_explanation_of_equal_scores_says_p_is_one():
+    explanation = paired_bootstrap(SMALL_CANDIDATES, SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=99).explain()
+    assert "the two scores are equal: p = 1" in explanation and "1/100" in explanation
