@@ -144,6 +144,7 @@ class _PairedVerdict:
     baseline_score: float
     system_score: float
     p_value: float
+    n_samples: int
 
     @property
     def difference(self) -> float:
@@ -154,6 +155,24 @@ class _PairedVerdict:
         """True when p_value < alpha: the difference is unlikely to be chance."""
         alpha = check_level(alpha, "alpha", 0.05, "the significance level: 0.05 means p < 0.05 counts as significant")
         return self.p_value < alpha
+
+    def _explained_p_value(self, counted: str, meaning: str, *, bootstrap: bool) -> list:
+        """The p-value as a count of resamples or trials, ``counted`` being what is counted, and the verdict.
+
+        Equal scores get p = 1 for the bootstrap (see :func:`_p_value`); sacrebleu's count would give 1/(B+1).
+        """
+        n = self.n_samples
+        if self.difference == 0 and bootstrap:
+            return [f"the two scores are equal: p = 1, no evidence of a difference (sacrebleu's formula gives "
+                    f"1/{n + 1} here, which would call them significantly different)", "not significant at 0.05"]
+        beyond = round(self.p_value * (n + 1)) - 1
+        return [
+            f"p = (1 + #{{{counted}}}) / (B + 1) = (1 + {beyond}) / {n + 1} = {self.p_value:.4f}, with "
+            f"d = |difference| = {abs(self.difference):.4f} and {meaning}",
+            "significant at 0.05: a difference this large seldom comes from which sentences happen to be in the "
+            "test set" if self.significant() else
+            "not significant at 0.05: chance alone often gives a difference this large",
+        ]
 
 
 @dataclass(frozen=True)
@@ -189,26 +208,14 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict):
 
     def explain(self) -> str:
         """The test step by step: the two scores, their intervals on the same resamples, and the p-value."""
-        if self.difference == 0:
-            p_line = ("the two scores are equal: p = 1, no evidence of a difference (sacrebleu's formula gives "
-                      f"1/{self.n_samples + 1} here, which would call them significantly different)")
-        else:
-            beyond = round(self.p_value * (self.n_samples + 1)) - 1
-            p_line = (f"p = (1 + #{{b : d_b - mean(d_b) > d}}) / (B + 1) = (1 + {beyond}) / {self.n_samples + 1} "
-                      f"= {self.p_value:.4f}, with d = |difference| = {abs(self.difference):.4f} and d_b the "
-                      f"difference in resample b (sacrebleu's --paired-bs, the Moses script)")
-        verdict = ("significant at 0.05: a difference this large seldom comes from which sentences happen to be "
-                   "in the test set" if self.significant() else
-                   "not significant at 0.05" + ("" if self.difference == 0 else
-                                                ": resampling the test set often gives a difference this large"))
         return "\n".join([
             f"baseline BLEU = {self.baseline_score:.4f}, system BLEU = {self.system_score:.4f}: "
             f"difference {self.difference:+.4f} (system minus baseline, 0-1 scale)",
             f"both scored on the same B = {self.n_samples} resampled test sets (paired bootstrap, Koehn 2004); "
             f"95% intervals: baseline [{self.baseline_low:.4f}, {self.baseline_high:.4f}], "
             f"system [{self.system_low:.4f}, {self.system_high:.4f}]",
-            p_line,
-            verdict,
+            *self._explained_p_value("b : d_b - mean(d_b) > d", "d_b the difference in resample b (sacrebleu's "
+                                     "--paired-bs, the Moses script)", bootstrap=True),
             f"signature: {self.signature}",
         ])
 
@@ -218,10 +225,11 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict):
                            f"p = {self.p_value:.4f}", lines[:-1], self.signature)
 
 
-def _lines_html(headline: str, lines, signature: str) -> str:
-    """A bootstrap result's HTML view: its headline in bold, its explanation's lines, the signature."""
+def _lines_html(headline: str, lines, signature: str | None) -> str:
+    """A significance result's HTML view: its headline in bold, its explanation's lines, the signature."""
     body = "".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines)
-    return f"<div class='bleu-lab-result'><b>{html.escape(headline)}</b>{body}{signature_html(signature)}</div>"
+    shown = "" if signature is None else signature_html(signature)
+    return f"<div class='bleu-lab-result'><b>{html.escape(headline)}</b>{body}{shown}</div>"
 
 
 @dataclass(frozen=True, eq=False)
@@ -647,6 +655,27 @@ class PairedTestResult(_PairedVerdict):
             f"p = {self.p_value:.4f}; system {self.system_score:.4f} - baseline {self.baseline_score:.4f} "
             f"= {self.difference:+.4f}"
         )
+
+    def explain(self) -> str:
+        """The test step by step: the two scores, what a trial or resample is, and the p-value as a count."""
+        if self.test == "paired bootstrap":
+            how = (f"both scored on the same B = {self.n_samples} resampled test sets (Koehn 2004)",
+                   "b : d_b - mean(d_b) > d", "d_b the difference in resample b (sacrebleu's --paired-bs)")
+        else:
+            how = (f"B = {self.n_samples} trials: in each, a fair coin per sentence decides whether its two outputs "
+                   f"swap systems (approximate randomization, Riezler and Maxwell 2005)",
+                   "t : d_t >= d", "d_t the difference in trial t; a trial that ties d counts against it "
+                   "(sacrebleu's --paired-ar counts only d_t > d)")
+        return "\n".join([
+            f"baseline = {self.baseline_score:.4f}, system = {self.system_score:.4f}: difference "
+            f"{self.difference:+.4f} (system minus baseline, 0-1 scale)",
+            how[0],
+            *self._explained_p_value(how[1], how[2], bootstrap=self.test == "paired bootstrap"),
+        ])
+
+    def _repr_html_(self) -> str:
+        return _lines_html(f"{self.test}: system {self.system_score:.4f} vs baseline {self.baseline_score:.4f}, "
+                           f"p = {self.p_value:.4f}", self.explain().splitlines(), None)
 
 
 def _rows(rows, other=None):

@@ -411,3 +411,25 @@ def test_paired_explanation_shows_the_p_value_as_a_count(wmt19):
 def test_paired_explanation_of_equal_scores_says_p_is_one():
     explanation = paired_bootstrap(SMALL_CANDIDATES, SMALL_CANDIDATES, SMALL_REFERENCES, n_samples=99).explain()
     assert "the two scores are equal: p = 1" in explanation and "1/100" in explanation
+
+
+def test_randomization_explanation_counts_the_trials_as_sacrebleu(wmt19):
+    """No trial ties d exactly here, so the count of d_t >= d is sacrebleu's count of d_t > d."""
+    baseline, system = wmt19.systems["MSRA.MADL"][:300], wmt19.systems["NEU"][:300]
+    reference = wmt19.reference[:300]
+    ours = bleu_lab.paired_approximate_randomization(baseline, system, [[r] for r in reference], n_samples=1000)
+    _, scores = PairedTest([("b", baseline), ("s", system)], {"BLEU": BLEU()}, [reference],
+                           test_type="ar", n_samples=1000)()
+    beyond = round(scores["BLEU"][1].p_value * 1001) - 1
+    explanation = ours.explain()
+    assert f"p = (1 + #{{t : d_t >= d}}) / (B + 1) = (1 + {beyond}) / 1001" in explanation
+    assert "a fair coin per sentence" in explanation
+    assert "<b>paired approximate randomization: system " in ours._repr_html_()
+
+
+def test_row_bootstrap_explanation_of_equal_scores_says_p_is_one():
+    from bleu_lab.significance import paired_bootstrap_rows
+
+    rows = np.array([[1.0, 2.0], [2.0, 2.0], [0.0, 3.0], [3.0, 4.0]])
+    result = paired_bootstrap_rows(rows, rows, lambda sums: sums[:, 0] / sums[:, 1], n_samples=100)
+    assert "the two scores are equal: p = 1" in result.explain()
