@@ -40,6 +40,7 @@ from .inputs import (
     samples_for_interval,
     unrecognized_arguments_message,
 )
+from .settings import resampling_signature
 from .ter import MAX_SHIFTED_PRODUCT, MAX_SHIFTED_WORDS, SegmentTooLong
 from .worked_examples import EXAMPLES, FLAG_HELP, run_examples
 
@@ -428,12 +429,9 @@ def _paired(baseline: Scored, system: Scored, args) -> dict:
         else:
             test = paired_bootstrap_rows(baseline.rows, system.rows, system.score_sums, n_samples=n, seed=args.seed)
         kind = "paired bootstrap"
-    # sacrebleu's signature of a paired test: the trials (ar) or resamples (bs) and the seed after nrefs.
-    nrefs, _, rest = system.signature.partition("|")
-    key = "ar" if args.paired_ar else "bs"
     return {"test": kind, "difference": system.score - baseline.score, "p_value": test.p_value,
             "significant_at_0.05": test.significant(0.05), "n_samples": n, "seed": test.seed,
-            "signature": f"{nrefs}|{key}:{n}|seed:{test.seed}|{rest}"}
+            "signature": resampling_signature(system.signature, "ar" if args.paired_ar else "bs", n, test.seed)}
 
 
 def _confidence(scored: Scored, args) -> dict:
@@ -446,9 +444,8 @@ def _confidence(scored: Scored, args) -> dict:
     else:
         low, high, mean = bootstrap_interval_rows(scored.rows, scored.score_sums, n_samples=n,
                                                   confidence=args.confidence, seed=args.seed)
-    nrefs, _, rest = scored.signature.partition("|")
     return {"level": args.confidence, "low": low, "high": high, "mean": mean, "n_samples": n, "seed": args.seed,
-            "signature": f"{nrefs}|bs:{n}|seed:{args.seed}|{rest}"}
+            "signature": resampling_signature(scored.signature, "bs", n, args.seed)}
 
 
 BLEU_OPTIONS = ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase", "effective_order")

@@ -76,6 +76,19 @@ def _join(pairs) -> str:
     return "|".join(f"{key}:{value}" for key, value in pairs if value is not None)
 
 
+def resampling_signature(signature: str, test: str, n_samples: int, seed: int | None) -> str:
+    """``signature`` with a resampling test's samples and seed after ``nrefs``, where sacrebleu puts them:
+    ``bs`` for bootstrap resamples, ``ar`` for approximate randomization trials.
+
+    >>> resampling_signature("nrefs:1|case:mixed|tok:13a", "ar", 10000, 12345)
+    'nrefs:1|ar:10000|seed:12345|case:mixed|tok:13a'
+    """
+    if test not in ("bs", "ar"):
+        raise ValueError(f"test must be 'bs' (bootstrap) or 'ar' (approximate randomization), not {test!r}")
+    head, _, rest = signature.partition("|") if signature.startswith("nrefs:") else ("", "", signature)
+    return "|".join(part for part in (head, _join([(test, n_samples), ("seed", seed)]), rest) if part)
+
+
 def _nrefs(nrefs) -> int | str | None:
     """sacrebleu writes a corpus with different numbers of references per sentence as ``nrefs:var``."""
     if nrefs is None or nrefs == "var":
@@ -197,10 +210,8 @@ class BleuSettings:
         ``nrefs`` is the number of references per sentence (a set of them for a corpus: one value,
         or ``var``); ``n_samples`` and ``seed`` are a bootstrap's (sacrebleu's ``bs`` and ``seed``).
         """
-        return _join([
+        plain = _join([
             ("nrefs", _nrefs(nrefs)),
-            ("bs", n_samples),
-            ("seed", seed),
             ("case", None if self.lowercase is None else ("lc" if self.lowercase else "mixed")),
             ("eff", _yes_no(self.effective_order)),
             ("tok", self.tokenize),
@@ -209,6 +220,7 @@ class BleuSettings:
             ("version", sacrebleu_version()),
             ("bleu_lab", __version__),
         ])
+        return plain if n_samples is None else resampling_signature(plain, "bs", n_samples, seed)
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ from .inputs import (
     seed_to_use,
 )
 from .scoring import bleu_scores
-from .settings import BleuSettings
+from .settings import BleuSettings, resampling_signature
 from .smoothing import Method6Undefined, method_names
 
 
@@ -647,13 +647,14 @@ class PairedTestResult(_PairedVerdict):
     n_samples: int
     seed: int
     test: str = "paired approximate randomization"
+    signature: str | None = None  # with trials and seed (sacrebleu's ar or bs); None for rows of unknown settings
 
     def __str__(self) -> str:
         verdict = "a significant" if self.significant() else "no significant"
         return (
             f"{self.test} ({self.n_samples} samples, seed {self.seed}): {verdict} difference at 0.05, "
             f"p = {self.p_value:.4f}; system {self.system_score:.4f} - baseline {self.baseline_score:.4f} "
-            f"= {self.difference:+.4f}"
+            f"= {self.difference:+.4f}" + (f" {self.signature}" if self.signature else "")
         )
 
     def explain(self) -> str:
@@ -671,11 +672,13 @@ class PairedTestResult(_PairedVerdict):
             f"{self.difference:+.4f} (system minus baseline, 0-1 scale)",
             how[0],
             *self._explained_p_value(how[1], how[2], bootstrap=self.test == "paired bootstrap"),
+            *([f"signature: {self.signature}"] if self.signature else []),
         ])
 
     def _repr_html_(self) -> str:
+        lines = self.explain().splitlines()
         return _lines_html(f"{self.test}: system {self.system_score:.4f} vs baseline {self.baseline_score:.4f}, "
-                           f"p = {self.p_value:.4f}", self.explain().splitlines(), None)
+                           f"p = {self.p_value:.4f}", lines[:-1] if self.signature else lines, self.signature)
 
 
 def _rows(rows, other=None):
@@ -816,9 +819,9 @@ def paired_approximate_randomization(baseline, system, references, *, n_samples=
     _check_same_lengths((baseline, system), references, function)
     first, second = collect_systems([baseline, system], references, bleu_keywords, function=function,
                                     own_keywords=("n_samples", "seed"))
-    return approximate_randomization(
-        first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples, seed=seed
-    )
+    result = approximate_randomization(first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples,
+                                       seed=seed)
+    return replace(result, signature=resampling_signature(first.result.signature, "ar", n_samples, seed))
 
 
 __all__ = [

@@ -61,6 +61,29 @@ def test_bootstrap_signature_has_samples_and_seed_as_in_sacrebleu():
     assert expected in str(paired)
 
 
+def test_randomization_signature_has_trials_and_seed_as_in_sacrebleu():
+    """sacrebleu's PairedTest(test_type="ar") signs its test "nrefs:2|ar:60|seed:12345|..."."""
+    from sacrebleu.significance import PairedTest
+
+    system = CANDIDATES[::-1]
+    signatures, _ = PairedTest([("baseline", CANDIDATES), ("system", system)], {"BLEU": BLEU(smooth_method="exp")},
+                               STREAMS, test_type="ar", n_samples=60)()
+    expected = str(signatures["BLEU"]) + OURS
+    assert "|ar:60|seed:12345|" in expected
+    result = bleu_lab.paired_approximate_randomization(CANDIDATES, system, REFERENCES, n_samples=60, smoothing="exp")
+    assert result.signature == expected
+    assert expected in str(result) and result.explain().endswith(f"signature: {expected}")
+
+
+def test_resampling_keys_go_after_nrefs_or_first():
+    from bleu_lab.settings import resampling_signature
+
+    assert resampling_signature("nrefs:1|tok:13a", "bs", 5, 7) == "nrefs:1|bs:5|seed:7|tok:13a"  # sacrebleu's place
+    assert resampling_signature("tok:13a", "ar", 5, 7) == "ar:5|seed:7|tok:13a"  # no nrefs: statistics only
+    with pytest.raises(ValueError, match="test must be 'bs'"):
+        resampling_signature("nrefs:1", "bootstrap", 5, 7)
+
+
 def test_settings_sacrebleu_lacks_are_shown_only_when_they_differ_from_its_choice():
     # sacrebleu always scores BLEU-4 with uniform weights: other orders and weights get a key of their own.
     assert "|order:2|" in sentence_bleu("a b c", ["a b c"], max_order=2).signature
