@@ -431,7 +431,8 @@ def _paired(baseline: Scored, system: Scored, args) -> dict:
         kind = "paired bootstrap"
     return {"test": kind, "difference": system.score - baseline.score, "p_value": test.p_value,
             "significant_at_0.05": test.significant(0.05), "n_samples": n, "seed": test.seed,
-            "signature": resampling_signature(system.signature, "ar" if args.paired_ar else "bs", n, test.seed)}
+            "signature": resampling_signature(system.signature, "ar" if args.paired_ar else "bs", n, test.seed),
+            **({"explanation": test.explain()} if args.explain else {})}
 
 
 def _confidence(scored: Scored, args) -> dict:
@@ -441,11 +442,13 @@ def _confidence(scored: Scored, args) -> dict:
     if scored.name == "BLEU":
         interval = bootstrap_ci_from_statistics(scored.rows, n_samples=n, confidence=args.confidence, seed=args.seed)
         low, high, mean = interval.low, interval.high, interval.mean
+        explained = {"explanation": interval.explain()} if args.explain else {}
     else:
         low, high, mean = bootstrap_interval_rows(scored.rows, scored.score_sums, n_samples=n,
                                                   confidence=args.confidence, seed=args.seed)
+        explained = {}
     return {"level": args.confidence, "low": low, "high": high, "mean": mean, "n_samples": n, "seed": args.seed,
-            "signature": resampling_signature(scored.signature, "bs", n, args.seed)}
+            "signature": resampling_signature(scored.signature, "bs", n, args.seed), **explained}
 
 
 BLEU_OPTIONS = ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase", "effective_order")
@@ -606,6 +609,12 @@ def _detail_text(name: str, entry: dict) -> str:
     return f"avg P = {entry['average_precision']:.4f} avg R = {entry['average_recall']:.4f}"
 
 
+def _explanation_lines(entry: dict) -> list:
+    """An interval's or a test's explanation (``--explain``), indented, without the signature just printed."""
+    lines = entry.get("explanation", "").splitlines()
+    return ["    " + line for line in lines if not line.startswith("signature: ")]
+
+
 def format_text(records, settings) -> str:
     """The scores as plain text: which file played which role, then one block per system and metric."""
     bleu = settings["bleu"]
@@ -638,6 +647,7 @@ def format_text(records, settings) -> str:
                 lines.append(f"  {100 * ci['level']:g}% CI [{ci['low']:.4f}, {ci['high']:.4f}] "
                              f"(bootstrap, {ci['n_samples']} samples, seed {ci['seed']})")
                 lines.append(f"  interval signature: {ci['signature']}")
+                lines.extend(_explanation_lines(ci))
             if "paired_test" in entry:
                 test = entry["paired_test"]
                 verdict = "significant" if test["significant_at_0.05"] else "not significant"
@@ -645,6 +655,7 @@ def format_text(records, settings) -> str:
                              f"p = {test['p_value']:.4f} ({verdict} at 0.05; {test['test']}, "
                              f"{test['n_samples']} samples, seed {test['seed']})")
                 lines.append(f"  test signature: {test['signature']}")
+                lines.extend(_explanation_lines(test))
             if "explanation" in entry:
                 lines.extend("  " + line for line in entry["explanation"].splitlines())
             if "sentence_scores" in entry:

@@ -1138,3 +1138,38 @@ def test_the_empty_line_note_names_only_a_file_that_is_too_long(tmp_path, capsys
     hyp.write_text("the cat sat on the mat\n\n", encoding="utf-8")  # 2 lines, the last one empty: the short one
     err = one_line_error(capsys, "score", ref, "-i", str(hyp))
     assert "has 2," in err and "has 3 lines" in err and "empty line" not in err, err
+
+
+def test_explain_shows_how_the_interval_and_the_paired_test_were_computed(tmp_path, capsys, monkeypatch, wmt19):
+    monkeypatch.setenv("SACREBLEU_SEED", "12345")
+    n = 250
+    base, other, reference = wmt19.systems["NEU"][:n], wmt19.systems["Facebook_FAIR"][:n], wmt19.reference[:n]
+    files = [write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base), write(tmp_path / "other", other)]
+    code, out, _ = run(capsys, "score", *files, "-m", "bleu", "--confidence", "--explain", "--format", "json")
+    assert code == 0
+    interval = scores(out, 0)["BLEU"]["confidence"]
+    # The 26th and 975th of the 1000 sorted resample scores bound the 95% interval (0-based s_25, s_974).
+    assert f"[s_25, s_974] = [{interval['low']:.4f}, {interval['high']:.4f}]" in interval["explanation"]
+    theirs = BLEU(smooth_method="none").corpus_score(base, [reference], n_bootstrap=1000)
+    assert f"μ = {theirs._mean:.2f} ± {theirs._ci:.2f}" in interval["explanation"]  # sacrebleu's line, same draws
+    test = scores(out, 1)["BLEU"]["paired_test"]
+    exceeding = round(test["p_value"] * (1000 + 1)) - 1  # p = (1 + count) / (B + 1)
+    assert f"(1 + {exceeding}) / 1001 = {test['p_value']:.4f}" in test["explanation"]
+
+    code, text, _ = run(capsys, "score", *files, "-m", "bleu", "--confidence", "--explain")
+    assert code == 0
+    lines = text.splitlines()
+    below_interval = lines[next(i for i, line in enumerate(lines) if "interval signature:" in line) + 1]
+    assert below_interval.startswith("    BLEU = ") and "whole test set" in below_interval
+    assert any(line.startswith("    ") and "[s_25, s_974]" in line for line in lines)
+    assert any(line.startswith("    ") and "/ 1001 = " in line for line in lines)
+    # The explanation's own signature line is left out: the signature was printed just above it.
+    assert not any(line.strip().startswith("signature: nrefs:1|bs:") for line in lines)
+
+
+def test_explain_leaves_intervals_without_an_explanation_alone(tmp_path, capsys):
+    ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks", "it rains"])
+    hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "the dog barks", "it rains"])
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "chrf", "--confidence", "--n-samples", "100",
+                       "--explain", "--format", "json")
+    assert code == 0 and "explanation" not in scores(out)["chrF2"]["confidence"]
