@@ -44,7 +44,7 @@ from .inputs import (
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import bleu_scores, brevity_penalty_value
 from .settings import BleuSettings
-from .tokenizers import get_tokenizer, tokenize_lines_with
+from .tokenizers import get_tokenizer, lines_for_counting, tokenize_lines_with
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
 _NLTK_FIFTH_ORDER = 5
@@ -211,18 +211,27 @@ def sentence_bleu(
 
 def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False) -> SentenceStats:
     """Statistics of a checked corpus: one row per sentence (:class:`bleu_lab.SentenceStats`)."""
-    candidate_tokens, reference_tokens = tokenize_corpus(candidates, references, tokenize, lowercase, frozen=False)
-    return count_statistics(candidate_tokens, reference_tokens, max_order)
+    candidate_lines, reference_lines = tokenize_corpus(candidates, references, tokenize, lowercase, counted=True)
+    return count_statistics(candidate_lines, reference_lines, max_order, lines=True)
 
 
-def tokenize_corpus(candidates, references, tokenize, lowercase, *, frozen: bool = True):
+def tokenize_corpus(candidates, references, tokenize, lowercase, *, counted: bool = False):
     """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup.
 
-    ``frozen=False`` for tokens that are only counted (see :func:`bleu_lab.tokenizers.tokenize_lines_with`)."""
-    function = get_tokenizer(tokenize)
-    candidate_tokens = tokenize_lines_with(candidates, function, lowercase, frozen=frozen)
+    ``counted=True`` for texts that are only counted: each string becomes its tokens as one line, for
+    counting with ``lines=True`` (see :func:`bleu_lab.tokenizers.lines_for_counting`), which splits
+    them all at once."""
+    if counted:
+        def tokenized(lines):
+            return lines_for_counting(lines, tokenize, lowercase)
+    else:
+        function = get_tokenizer(tokenize)
+
+        def tokenized(lines):
+            return tokenize_lines_with(lines, function, lowercase)
+    candidate_tokens = tokenized(candidates)
     # All reference lines in one pass, then nested again per sentence.
-    flat = tokenize_lines_with(list(chain.from_iterable(references)), function, lowercase, frozen=frozen)
+    flat = tokenized(list(chain.from_iterable(references)))
     if len(flat) == len(references):  # one reference each (every list is non-empty): each a 1-tuple, built in C
         return candidate_tokens, list(zip(flat))
     reference_tokens, start = [], 0
@@ -234,14 +243,14 @@ def tokenize_corpus(candidates, references, tokenize, lowercase, *, frozen: bool
 
 def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSettings, *, function: str, call: str):
     """Check and tokenize several systems' lines against the same references, every text once:
-    ``(candidate tokens of each system, reference tokens)``. ``systems`` maps the names that
-    messages use to the lines (see :func:`bleu_lab.inputs.check_systems`)."""
+    ``(candidate lines of each system, reference lines)``, to be counted with ``lines=True`` (see
+    :func:`tokenize_corpus`). ``systems`` maps the names that messages use to the lines (see
+    :func:`bleu_lab.inputs.check_systems`)."""
     checked, checked_references = check_systems(systems, references, function=function, call=call)
-    # Only counted (collect_systems, system_statistics), so the token lists need not be frozen into tuples.
-    candidate_tokens = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase, frozen=False)[0]
-                        for lines in checked]
-    _, reference_tokens = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase, frozen=False)
-    return candidate_tokens, reference_tokens
+    candidate_lines = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase, counted=True)[0]
+                       for lines in checked]
+    _, reference_lines = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase, counted=True)
+    return candidate_lines, reference_lines
 
 
 def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) -> BleuResult:

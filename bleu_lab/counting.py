@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from .inputs import check_order, check_text, describe
+from .inputs import all_plain_strings, check_order, check_text, describe
 
 
 def count_ngrams(tokens, n: int) -> Counter:
@@ -318,14 +319,15 @@ def rows_per_product(columns) -> int:
     return max(1, 200_000 // max(1, columns.shape[0] * columns.shape[1]))
 
 
-def count_statistics(candidates, references, max_order: int) -> SentenceStats:
+def count_statistics(candidates, references, max_order: int, *, lines: bool = False) -> SentenceStats:
     """Statistics of a tokenized corpus, one row per sentence: the one counting engine (see below)."""
-    return count_systems_statistics([candidates], references, max_order)[0]
+    return count_systems_statistics([candidates], references, max_order, lines=lines)[0]
 
 
-def count_systems_statistics(systems, references, max_order: int) -> list:
+def count_systems_statistics(systems, references, max_order: int, *, lines: bool = False) -> list:
     """:func:`count_statistics` of several tokenized systems against the same references, in one pass."""
-    return [SentenceStats(rows=rows) for rows in systems_statistics_matrices(systems, references, max_order)]
+    matrices = systems_statistics_matrices(systems, references, max_order, lines=lines)
+    return [SentenceStats(rows=rows) for rows in matrices]
 
 
 def sentence_statistics(candidate, references, max_order: int) -> SentenceStats:
@@ -353,14 +355,15 @@ def sum_statistics(statistics) -> SentenceStats:
     return SentenceStats(rows=np.concatenate([s.rows for s in statistics]))
 
 
-def corpus_statistics_matrix(candidates, references, max_order: int):
+def corpus_statistics_matrix(candidates, references, max_order: int, *, lines: bool = False):
     """Per-sentence statistics of a tokenized corpus as a numpy int64 matrix.
 
     Row i is ``SentenceStats.as_row()`` of sentence i: c, r, the clipped
     matches of orders 1..max_order, then the candidate n-gram totals
     (Papineni et al. 2002, section 2.1). ``candidates[i]`` is a token
     sequence, ``references[i]`` a non-empty list of token sequences (checked
-    and tokenized already). :func:`systems_statistics_matrices` does the work.
+    and tokenized already); with ``lines=True`` a text may also be a line of
+    tokens separated by whitespace. :func:`systems_statistics_matrices` does the work.
 
     By hand: "a a a b" against "a b" and "a a": a occurs 3 times, at most 2
     in one reference, so unigrams clip to 2 + 1 (b) = 3; bigrams a-a (twice,
@@ -368,28 +371,35 @@ def corpus_statistics_matrix(candidates, references, max_order: int):
 
     >>> corpus_statistics_matrix([("a", "a", "a", "b")], [[("a", "b"), ("a", "a")]], 2).tolist()
     [[4, 2, 3, 2, 4, 3]]
+    >>> corpus_statistics_matrix(["a a a b"], [["a b", "a  a"]], 2, lines=True).tolist()
+    [[4, 2, 3, 2, 4, 3]]
     """
-    return systems_statistics_matrices([candidates], references, max_order)[0]
+    return systems_statistics_matrices([candidates], references, max_order, lines=lines)[0]
 
 
-def systems_statistics_matrices(systems, references, max_order: int) -> list:
+def systems_statistics_matrices(systems, references, max_order: int, *, lines: bool = False) -> list:
     """:func:`corpus_statistics_matrix` of each system against the same references, counted in one pass.
 
     The clipping of Papineni et al. (2002, section 2.1) for all sentences of
     all systems at once, with numpy instead of one dictionary per sentence:
 
-    - every token gets an integer id (the position where the word first
-      occurs). A unigram occurrence is keyed by (sentence, token id); an
-      n-gram occurrence by (id of its (n-1)-gram prefix, id of its last token);
-    - sorting the keys (:func:`_number_distinct`) gives each distinct
-      (sentence, n-gram) a number, so its count in each system's candidate
-      and in each reference is one ``bincount``; a system's clipped count is
-      min(its count, the largest count in one reference);
+    - every token gets an integer id, equal words equal ids
+      (:func:`_token_ids`). A unigram occurrence is keyed by (sentence, token
+      id); an n-gram occurrence by (its (n-1)-gram prefix's group, id of its
+      last token);
+    - occurrences with equal keys are grouped (:func:`_group_representatives`),
+      so the count of each distinct (sentence, n-gram) in each system's
+      candidate and in each reference is one ``bincount``; a system's clipped
+      count is min(its count, the largest count in one reference);
     - an n-gram can only match when its prefix matched, so each order only
       looks at the occurrences whose prefix was in a reference and in a
       candidate.
 
-    The references' tokens are numbered and sorted once for all systems.
+    Texts are token sequences; with ``lines=True`` a text that is a string is a line of tokens
+    separated by whitespace (``line.split()``, the form sacrebleu's tokenizers return), split here.
+    Sentences are counted a block at a time (:data:`_CHARACTERS_PER_BLOCK`): no n-gram spans two
+    sentences, and small arrays stay in the CPU's cache and reuse memory already mapped. The
+    references' tokens are read once for all systems.
 
     >>> a, b = systems_statistics_matrices([[("a", "b")], [("b", "b")]], [[("a", "b")]], 2)
     >>> a.tolist(), b.tolist()
@@ -406,116 +416,344 @@ def systems_statistics_matrices(systems, references, max_order: int) -> list:
     refs_per_sentence = np.fromiter(map(len, references), dtype=np.int64, count=n_sentences)
     max_refs = int(refs_per_sentence.max())
     # Sentence by sentence: each system's candidate, then the references, so that a text's sentence and
-    # side (which system, which reference) follow from its position (text_sentence, side_of below).
+    # side (which system, which reference) follow from its position.
     if max_refs == 1:
         texts = list(chain.from_iterable(zip(*systems, map(itemgetter(0), references))))
     else:
         texts = list(chain.from_iterable((*candidates, *refs) for *candidates, refs in zip(*systems, references)))
-    texts_per_sentence = refs_per_sentence + n_systems
-    first_text = np.cumsum(texts_per_sentence) - texts_per_sentence  # index in texts of sentence i's first text
-    text_lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-    n_tokens = int(text_lengths.sum())
+    layout = _Layout(n_systems, max_refs, refs_per_sentence + n_systems)
+    text_lengths = np.empty(len(texts), dtype=np.int64)  # tokens in each text, filled block by block
+    matrices = [np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64) for _ in systems]
+    matches = [statistics_columns(matrix)[2] for matrix in matrices]
+    table = _HashTable()  # one for every block and order
+    for start, end in _sentence_blocks(texts, layout):
+        first, last = layout.texts_of(start, end)
+        token_ids, text_lengths[first:last] = _token_ids(texts[first:last], lines, table)
+        _clip_block(layout, start, end, token_ids, text_lengths[first:last], max_order, table, matches)
 
-    # A token's id is the position where its word first occurs: equal words, equal ids (one dict pass in C).
-    first_seen: dict = {}
-    token_ids = np.fromiter(
-        map(first_seen.setdefault, chain.from_iterable(texts), range(n_tokens)), dtype=np.int64, count=n_tokens
-    )
-    id_range = max(n_tokens, 1)  # every id (token or n-gram) is below it, so keys are id * id_range + id
-
-    # Per token: its sentence, its side (0 .. n_systems - 1: a system's candidate; n_systems + k: reference k)
-    # and how many tokens its text has from it on. One repeat gives each token its text; the rest are
-    # looked up per text (a repeat per array cost three times as much).
-    sides = n_systems + max_refs
-    text_sentence = np.repeat(np.arange(n_sentences), texts_per_sentence)
-    text_of = np.repeat(np.arange(len(texts)), text_lengths)
-    sentence_of = text_sentence[text_of]
-    side_of = (np.arange(len(texts)) - first_text[text_sentence])[text_of]
-    positions = np.arange(n_tokens)
-    tokens_left = np.cumsum(text_lengths)[text_of]
-    tokens_left -= positions  # this token and those after it in its text
-
-    matrices = []
-    matches_of = []  # each system's block of clipped matches, filled order by order below
     lengths = text_lengths.tolist()
-    for system in range(n_systems):
-        matrix = np.zeros((n_sentences, 2 + 2 * max_order), dtype=np.int64)
-        c, r, matches, totals = statistics_columns(matrix)
-        c[:] = text_lengths[first_text + system]
+    for system, matrix in enumerate(matrices):
+        c, r, _, totals = statistics_columns(matrix)
+        c[:] = text_lengths[layout.first_text + system]
         if max_refs == 1:
-            r[:] = text_lengths[first_text + n_systems]
+            r[:] = text_lengths[layout.first_text + n_systems]
         else:
             r[:] = [
                 closest_reference_length(lengths[first + system], lengths[first + n_systems : first + n_systems + k])
-                for first, k in zip(first_text.tolist(), refs_per_sentence.tolist())
+                for first, k in zip(layout.first_text.tolist(), refs_per_sentence.tolist())
             ]
         for n in range(1, max_order + 1):
             totals[:, n - 1] = np.maximum(c - n + 1, 0)
-        matrices.append(matrix)
-        matches_of.append(matches)
-
-    keys = sentence_of * id_range
-    keys += token_ids
-    gram_ids = np.empty(n_tokens, dtype=np.int64)  # the (n-1)-gram id of each position still in play
-    for n in range(1, max_order + 1):
-        if positions.size == 0:
-            break
-        if n > 1:
-            keys = gram_ids[positions]
-            keys *= id_range
-            keys += token_ids[positions + n - 1]
-        inverse, n_grams = _number_distinct(keys)
-        gram_ids[positions] = inverse
-        # counts[g, side]: occurrences of distinct (sentence, n-gram) g in each candidate and each reference.
-        slots = inverse * sides
-        slots += side_of[positions]
-        counts = np.bincount(slots, minlength=n_grams * sides).reshape(n_grams, sides)
-        in_reference = counts[:, n_systems] if max_refs == 1 else counts[:, n_systems:].max(axis=1)
-        gram_sentence = np.empty(n_grams, dtype=np.int64)
-        gram_sentence[inverse] = sentence_of[positions]
-        for system, matches in enumerate(matches_of):
-            clipped = np.minimum(counts[:, system], in_reference)
-            matches[:, n - 1] = np.bincount(gram_sentence, weights=clipped, minlength=n_sentences)
-        if n < max_order:
-            # Only an n-gram in a reference and in some candidate can start a matching (n+1)-gram.
-            live = (in_reference > 0) & (counts[:, :n_systems].max(axis=1) > 0)
-            keep = live[inverse]
-            keep &= tokens_left[positions] > n
-            positions = positions[keep]
     return matrices
 
 
-def _number_distinct(keys):
-    """Number the distinct keys 0, 1, ... in sorted order: ``(inverse, count)`` as from ``numpy.unique``.
+class _Layout:
+    """Where each sentence's texts are in the list laid out sentence by sentence: a candidate per
+    system, then the references (``texts_per_sentence`` of them in all)."""
 
-    Each key is packed with its position into one int64 (key in the high bits), so that a plain
-    ``numpy.sort``, which numpy vectorises, orders the keys and carries their positions along: several
-    times faster than the ``argsort`` behind ``numpy.unique``. Keys too large to pack (corpora of
-    millions of tokens) are ordered by a stable argsort instead.
+    def __init__(self, n_systems: int, max_refs: int, texts_per_sentence):
+        import numpy as np
+
+        self.n_systems, self.max_refs, self.texts_per_sentence = n_systems, max_refs, texts_per_sentence
+        ends = np.cumsum(texts_per_sentence)
+        self.first_text = ends - texts_per_sentence  # index in texts of sentence i's first text
+        self.text_ends = ends.tolist()
+
+    def texts_of(self, start: int, end: int) -> tuple[int, int]:
+        """The range of texts of sentences ``start .. end - 1``."""
+        return (self.text_ends[start - 1] if start else 0), self.text_ends[end - 1]
+
+
+# Characters of text counted at a time (about 16,000 words): arrays of a few 100 KB, which stay in the
+# CPU's cache, and memory that is reused instead of mapped anew (a page fault costs microseconds).
+_CHARACTERS_PER_BLOCK = 100_000
+
+
+def _sentence_blocks(texts, layout: _Layout) -> list:
+    """``(start, end)`` ranges of sentences of about :data:`_CHARACTERS_PER_BLOCK` characters each
+    (a longer sentence alone); a token of a token sequence counts as 6 characters."""
+    import numpy as np
+
+    n_sentences = len(layout.text_ends)
+    if n_sentences == 1:
+        return [(0, 1)]
+    sizes = np.fromiter((len(text) if type(text) is str else 6 * len(text) for text in texts), dtype=np.int64,
+                        count=len(texts))
+    ends = np.cumsum(sizes)[np.asarray(layout.text_ends) - 1]  # characters up to each sentence's end
+    cuts = np.searchsorted(ends, np.arange(_CHARACTERS_PER_BLOCK, int(ends[-1]), _CHARACTERS_PER_BLOCK)) + 1
+    bounds = [0, *sorted({int(cut) for cut in cuts.tolist() if cut < n_sentences}), n_sentences]
+    return list(zip(bounds[:-1], bounds[1:]))
+
+
+def _table_size(keys: int) -> int:
+    """A power of two at least twice ``keys``: hash slots for that many keys, half of them free."""
+    return 1 << max(4, (2 * keys - 1).bit_length())
+
+
+class _HashTable:
+    """The slots :func:`_group_representatives` hashes into, reused by every grouping of one count
+    (fresh memory would be mapped page by page each time) and grown when more keys come."""
+
+    def __init__(self):
+        self.slots = None
+
+    def for_keys(self, keys: int):
+        """An array of at least :func:`_table_size` ``(keys)`` slots (what they hold is never read first)."""
+        import numpy as np
+
+        if self.slots is None or len(self.slots) < _table_size(keys):
+            self.slots = np.empty(_table_size(keys), dtype=np.intp)
+        return self.slots
+
+
+def _clip_block(layout: _Layout, start: int, end: int, token_ids, lengths, max_order: int, table: _HashTable,
+                matches) -> None:
+    """Write the clipped matches of sentences ``start .. end - 1`` into each system's ``matches`` block.
+    ``token_ids`` are the tokens of their texts, one after the other, ``lengths`` each text's count."""
+    import numpy as np
+
+    n_systems, max_refs = layout.n_systems, layout.max_refs
+    sides = n_systems + max_refs  # a candidate per system, then the references
+    n_texts, n_sentences = len(lengths), end - start
+    id_range = max(len(token_ids), 1)  # every token id, and every group below, is an index of a token
+
+    # Per token of the block: its sentence, its side and how many tokens its text has from it on.
+    text_of = np.repeat(np.arange(n_texts), lengths)
+    per_sentence = layout.texts_per_sentence[start:end]
+    text_sentence = np.repeat(np.arange(n_sentences), per_sentence)
+    sentence_of = text_sentence[text_of]
+    side_of = (np.arange(n_texts) - (np.cumsum(per_sentence) - per_sentence)[text_sentence])[text_of]
+    positions = np.arange(len(token_ids))
+    tokens_left = np.cumsum(lengths)[text_of]
+    tokens_left -= positions
+    # The tokens of sentence i are token_ids[bounds[i] : bounds[i + 1]].
+    bounds = np.zeros(n_sentences + 1, dtype=np.int64)
+    bounds[1:] = np.cumsum(lengths)[np.cumsum(per_sentence) - 1]
+
+    keys = sentence_of * id_range
+    keys += token_ids
+    for n in range(1, max_order + 1):
+        if positions.size == 0:
+            break
+        group = _group_representatives(keys, table.for_keys(len(keys)))
+        # counts[g, side]: occurrences of group g's (sentence, n-gram) in each candidate and each reference;
+        # g is the index of one occurrence of it, and the other rows stay empty.
+        slots = group * sides
+        slots += side_of[positions]
+        counts = np.bincount(slots, minlength=len(keys) * sides).reshape(len(keys), sides)
+        in_reference = counts[:, n_systems] if max_refs == 1 else counts[:, n_systems:].max(axis=1)
+        # positions is sorted, so each sentence's groups are one run of it: sums of runs by cumsum.
+        runs = np.searchsorted(positions, bounds)
+        running = np.zeros(len(keys) + 1, dtype=np.int64)
+        for system, system_matches in enumerate(matches):
+            np.cumsum(np.minimum(counts[:, system], in_reference), out=running[1:])  # clipped counts, summed
+            upto = running[runs]
+            system_matches[start:end, n - 1] = upto[1:] - upto[:-1]
+        if n < max_order:
+            # Only an n-gram in a reference and in some candidate can start a matching (n+1)-gram.
+            live = in_reference > 0
+            live &= (counts[:, 0] if n_systems == 1 else counts[:, :n_systems].max(axis=1)) > 0
+            keep = live[group]
+            keep &= tokens_left[positions] > n
+            keys = group[keep]  # the n-gram's group, named by the index of one occurrence (below id_range)
+            positions = positions[keep]
+            keys *= id_range
+            keys += token_ids[positions + n]
+
+
+# Up to this many keys are grouped with a dictionary (for one sentence it is quicker than numpy).
+_GROUPED_IN_PYTHON = 256
+# Odd 64-bit multipliers, one per round of hashing (multiplicative hashing, Knuth, TAOCP vol. 3, 6.4).
+_HASH_MULTIPLIERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
+
+
+def _group_representatives(keys, table, multipliers=_HASH_MULTIPLIERS):
+    """For each key, the index of one occurrence of the same key: equal keys, equal answers.
+
+    A round hashes the keys not yet placed into ``table`` (each slot keeps the index of one
+    key written to it), then reads the slot back: a key equal to the one kept there is placed.
+    Every occupied slot places at least its keeper's key, and the next round hashes the rest
+    with another multiplier. Equality is always checked, so the answer is exact whatever the
+    hash does; a hash only decides how many rounds it takes (about two on real text). Keys
+    left after the last round are grouped by sorting; a few keys (:data:`_GROUPED_IN_PYTHON`), by a
+    dictionary. ``table`` needs
+    :func:`_table_size` ``(len(keys))`` slots or more. Writing to a slot, unlike sorting, does
+    not depend on how many keys there are, which makes this several times faster than
+    ``numpy.unique``.
+
+    >>> import numpy as np
+    >>> keys = np.array([7, 3, 7, 7, 3, 9])
+    >>> group = _group_representatives(keys, np.empty(16, dtype=np.intp))
+    >>> bool((keys[group] == keys).all()), len(set(group.tolist()))
+    (True, 3)
     """
     import numpy as np
 
     n = len(keys)
-    position_bits = max(1, (n - 1).bit_length())
-    largest = int(keys.max()) if n else 0
-    # In place where it can be: every new array of a large corpus is fresh memory, and the page
-    # faults of touching it cost as much as the arithmetic.
-    if largest.bit_length() + position_bits <= 62:
-        ordered = keys << position_bits
-        ordered |= np.arange(n)
-        ordered.sort()
-        order = ordered & ((1 << position_bits) - 1)
-        ordered >>= position_bits
-    else:
-        order = np.argsort(keys, kind="stable")
-        ordered = keys[order]
-    numbers = np.empty(n, dtype=np.int64)
-    numbers[0] = 0
-    np.not_equal(ordered[1:], ordered[:-1], out=numbers[1:], casting="unsafe")  # 1 where a new key starts
-    np.cumsum(numbers, out=numbers)
-    inverse = ordered  # no longer needed: its memory takes the numbers back to the keys' positions
-    inverse[order] = numbers
-    return inverse, int(numbers[-1]) + 1
+    if n <= _GROUPED_IN_PYTHON:  # a sentence: fewer calls into numpy than a round of hashing makes
+        first_seen: dict = {}
+        return np.fromiter(map(first_seen.setdefault, keys.tolist(), range(n)), dtype=np.intp, count=n)
+    bits = _table_size(n).bit_length() - 1
+    unsigned = keys.view(np.uint64)
+    group = np.empty(n, dtype=np.intp)
+    todo = None  # the indices of the keys not yet placed; None: all of them
+    for multiplier in multipliers:
+        hashed = unsigned if todo is None else unsigned[todo]
+        slot = hashed * np.uint64(multiplier)
+        slot >>= np.uint64(64 - bits)  # the top bits: the best-mixed ones
+        slot = slot.view(np.intp)
+        table[slot] = np.arange(n) if todo is None else todo
+        kept = table[slot]
+        same = unsigned[kept] == hashed
+        if todo is None:
+            group = kept  # right for the keys placed; the others are written in later rounds
+            todo = np.flatnonzero(~same)
+        else:
+            group[todo[same]] = kept[same]
+            todo = todo[~same]
+        if len(todo) == 0:
+            return group
+    if todo is None:
+        todo = np.arange(n)
+    _, first, inverse = np.unique(keys[todo], return_index=True, return_inverse=True)
+    group[todo] = todo[first][inverse]
+    return group
+
+
+# ----------------------------------------------------------------------------- token ids
+
+# The characters str.split() splits on (str.isspace()): the ASCII ones are found in the bytes, the others
+# (no-break and other Unicode spaces, none above U+3000) are looked for in the text. "\x00" separates texts.
+_ASCII_SPLITTING = b"\x00\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
+# Texts shorter than this in all are numbered with a dictionary (the numpy calls cost more on a sentence).
+_JOINED_FROM = 4_000
+# Longer tokens are told apart by their bytes in Python (a word of 8 bytes at a time below that).
+_LONGEST_IN_WORDS = 64
+
+
+def _token_ids(texts, lines: bool, table: _HashTable | None = None):
+    """``(ids, lengths)``: an int64 id per token of ``texts`` (one text after the other), equal
+    tokens equal ids, and the number of tokens of each text.
+
+    With ``lines=True`` a string is a line of whitespace-separated tokens (``line.split()``); a text
+    that is not a string is a sequence of tokens. The texts are joined and split in numpy, on their
+    UTF-8 bytes (:func:`_byte_token_ids`); texts that cannot be joined without changing their tokens
+    (a token sequence with whitespace or an empty string in a token, strings taken as characters
+    with ``lines=False``) are numbered with a dictionary instead, and so are texts of fewer than
+    :data:`_JOINED_FROM` characters (a sentence: there the dictionary is quicker than numpy's calls).
+
+    >>> ids, lengths = _token_ids(["the cat  the", ("cat", "é")], lines=True)
+    >>> [ids.tolist().index(i) for i in ids.tolist()], lengths.tolist()  # the first token with each one's id
+    ([0, 1, 0, 1, 4], [3, 2])
+    """
+    import numpy as np
+
+    if lines and all_plain_strings(texts):
+        pieces = texts
+    elif lines or all(type(text) is not str for text in texts):
+        try:
+            pieces = [text if type(text) is str else " ".join(text) for text in texts]
+        except TypeError:  # a token that is not a string
+            return _dictionary_token_ids(texts, lines)
+    else:  # strings taken as sequences of characters
+        return _dictionary_token_ids(texts, lines)
+    joined = "\x00".join(pieces)
+    if len(joined) < _JOINED_FROM or joined.count("\x00") != len(pieces) - 1:  # short, or holds the separator
+        return _dictionary_token_ids(texts, lines)
+    if lines and not joined.isascii() and any(space in joined for space in _other_whitespace()):
+        # str.split() splits lines there; inside a given token (a no-break space in "10 000") it is part of the word
+        pieces = [" ".join(text.split()) if type(text) is str else " ".join(text) for text in texts]
+        joined = "\x00".join(pieces)
+    ids, lengths = _byte_token_ids(joined.encode("utf-8", "surrogatepass"), len(pieces), table or _HashTable())
+    if not all_plain_strings(texts):
+        given = np.fromiter((-1 if type(text) is str else len(text) for text in texts), dtype=np.int64,
+                            count=len(texts))
+        if ((given >= 0) & (given != lengths)).any():  # a given token held whitespace or was empty
+            return _dictionary_token_ids(texts, lines)
+    return ids, lengths
+
+
+def _dictionary_token_ids(texts, lines: bool):
+    """:func:`_token_ids` with a dictionary: a token's id is the position where it first occurs."""
+    from itertools import chain
+
+    import numpy as np
+
+    tokens = [text.split() if lines and type(text) is str else text for text in texts]
+    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+    n_tokens = int(lengths.sum())
+    first_seen: dict = {}
+    ids = np.fromiter(map(first_seen.setdefault, chain.from_iterable(tokens), range(n_tokens)), dtype=np.int64,
+                      count=n_tokens)
+    return ids, lengths
+
+
+def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
+    """:func:`_token_ids` of texts joined by ``b"\\x00"``, split on ASCII whitespace: the tokens are
+    found where the bytes change between splitting and not, and told apart by their length and their
+    bytes, read 8 at a time as one 64-bit word (UTF-8: equal strings, equal bytes)."""
+    import numpy as np
+
+    size = len(joined)
+    raw = np.frombuffer(joined + bytes(8), dtype=np.uint8)  # 8 zero bytes: a word can be read at any position
+    splitting = _splitting_bytes()[raw[: size + 1]]  # raw[size] is a padding zero: every token ends before it
+    edges = np.flatnonzero(splitting[1:] != splitting[:-1])
+    edges += 1
+    if size and not splitting[0]:
+        edges = np.concatenate(([0], edges))
+    starts, ends = edges[0::2], edges[1::2]
+    text_of = np.cumsum(raw[:size] == 0)[starts] if size else starts
+    lengths = np.bincount(text_of, minlength=n_texts)
+    token_sizes = ends - starts
+    words = np.ndarray((size + 1,), dtype="<u8", buffer=raw, strides=(1,))  # words[i]: bytes i .. i + 7
+    slots = table.for_keys(len(starts))
+
+    first_word = words[starts] & _low_bytes()[np.minimum(token_sizes, 8)]
+    ids = _group_representatives(first_word.view(np.int64), slots)
+    ids *= size + 1
+    ids += token_sizes  # same first 8 bytes and same length
+    ids = _group_representatives(ids, slots)
+    longer = np.flatnonzero(token_sizes > 8)
+    for offset in range(8, _LONGEST_IN_WORDS, 8):
+        if len(longer) == 0:
+            break
+        word = words[starts[longer] + offset] & _low_bytes()[np.minimum(token_sizes[longer] - offset, 8)]
+        same_word = _group_representatives(word.view(np.int64), slots)
+        refined = _group_representatives(ids[longer] * len(longer) + same_word, slots)
+        ids[longer] = longer[refined]  # the index of a token of the same bytes so far: ids stay distinct
+        longer = longer[token_sizes[longer] > offset + 8]
+    longest = longer[token_sizes[longer] > _LONGEST_IN_WORDS] if len(longer) else longer
+    if len(longest):
+        first_seen: dict = {}
+        whole = np.fromiter((first_seen.setdefault(joined[s:e], k) for k, s, e in
+                             zip(range(len(longest)), starts[longest].tolist(), ends[longest].tolist())),
+                            dtype=np.int64, count=len(longest))
+        ids[longest] = longest[whole]
+    return ids, lengths
+
+
+@lru_cache(maxsize=None)
+def _other_whitespace() -> tuple:
+    """The characters beyond ASCII that str.split() splits on (none is above U+3000)."""
+    return tuple(ch for ch in map(chr, range(0x80, 0x3001)) if ch.isspace())
+
+
+@lru_cache(maxsize=None)
+def _low_bytes():
+    """``_low_bytes()[k]``: the mask that keeps the first k bytes of a little-endian 64-bit word."""
+    import numpy as np
+
+    return np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+
+
+@lru_cache(maxsize=None)
+def _splitting_bytes():
+    """True for the bytes that end a token (:data:`_ASCII_SPLITTING`)."""
+    import numpy as np
+
+    table = np.zeros(256, dtype=bool)
+    table[list(_ASCII_SPLITTING)] = True
+    return table
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,8 @@ def system_statistics(
         {f"systems[{name!r}]": lines for name, lines in systems.items()}, references, settings,
         function="system_bleu", call="system_bleu({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])",
     )
-    return dict(zip(systems, systems_statistics_matrices(candidates, reference_tokens, settings.counting_order)))
+    return dict(zip(systems, systems_statistics_matrices(candidates, reference_tokens, settings.counting_order,
+                                                         lines=True)))
 
 
 def system_bleu(

@@ -302,7 +302,8 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
     )
     n_references = frozenset(map(len, reference_tokens))
     collected = []
-    for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order):
+    for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order,
+                                                lines=True):
         # The whole test set's result exactly as corpus_bleu computes it.
         result = replace(score_counted(statistics, settings, n_references=n_references), sentences=len(statistics))
         matrix = statistics.rows.astype(np.float64)  # exact: counts far below 2**53

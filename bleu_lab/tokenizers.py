@@ -66,15 +66,35 @@ def get_tokenizer(name: str = "13a"):
 
 @lru_cache(maxsize=None)
 def _build_tokenizer(name: str):
-    if name in ("whitespace", "none"):
-        # sacrebleu's "none" returns the line as it is, and its tokens are then split on whitespace.
-        return str.split
     if name == "nltk":
         # What word_tokenize(text, preserve_line=True) runs. The older TreebankWordTokenizer differs on
         # Unicode quotes: it keeps '“Quoted”' as one token where word_tokenize splits off the quotes.
         from nltk.tokenize import NLTKWordTokenizer
 
         return NLTKWordTokenizer().tokenize
+    line = _build_line_tokenizer(name)
+    if line is _as_it_is:
+        return str.split
+    return lambda text: line(text).split()
+
+
+def line_tokenizer(name: str = "13a"):
+    """Return a function ``str -> str`` whose result's ``split()`` is the tokens (sacrebleu's form: one
+    line with the tokens separated by spaces), or None for a tokenizer that returns a list (``"nltk"``).
+    Counting splits many such lines at once (:func:`bleu_lab.counting.systems_statistics_matrices`)."""
+    name = check_tokenizer_name(name)
+    return None if name == "nltk" else _build_line_tokenizer(name)
+
+
+def _as_it_is(text: str) -> str:
+    return text
+
+
+@lru_cache(maxsize=None)
+def _build_line_tokenizer(name: str):
+    if name in ("whitespace", "none"):
+        # sacrebleu's "none" returns the line as it is, and its tokens are then split on whitespace.
+        return _as_it_is
     module_name, class_name = SACREBLEU_TOKENIZERS[name]
     try:
         # ja-mecab and ko-mecab fail here (ImportError) or when built (RuntimeError) without their package.
@@ -86,7 +106,7 @@ def _build_tokenizer(name: str):
             f"tokenize={name!r} needs an optional package: pip install '{_EXTRA_PACKAGES.get(name, 'sacrebleu')}'"
         ) from None
     # sacrebleu tokenizers return one space-separated string; they expect no trailing space.
-    return lambda text: tokenizer(text.rstrip()).split()
+    return lambda text: tokenizer(text.rstrip())
 
 
 @keywords_checked
@@ -110,6 +130,18 @@ def tokenize_lines_with(lines, function, lowercase: bool, *, frozen: bool = True
     if not lowercase and all_plain_strings(lines):
         return list(map(tuple, map(function, lines))) if frozen else list(map(function, lines))
     return [apply_tokenizer(line, function, lowercase) for line in lines]
+
+
+def lines_for_counting(lines, name: str, lowercase: bool) -> list:
+    """Checked texts in the form counting takes with ``lines=True``: a string becomes its tokens as one
+    line (:func:`line_tokenizer`), split later with all the others; token sequences stay tuples."""
+    line = line_tokenizer(name)
+    if line is None:
+        return tokenize_lines_with(lines, get_tokenizer(name), lowercase, frozen=False)
+    if not lowercase and all_plain_strings(lines):
+        return list(lines) if line is _as_it_is else list(map(line, lines))
+    return [line(text.lower() if lowercase else text) if isinstance(text, str)
+            else apply_tokenizer(text, line, lowercase) for text in lines]
 
 
 def apply_tokenizer(text, function, lowercase: bool) -> tuple[str, ...]:

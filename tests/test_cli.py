@@ -430,7 +430,7 @@ def test_each_system_counted_once_and_references_once(tmp_path, capsys, monkeypa
     counted = []  # the systems of each call of the counting engine
     real_count = significance.count_systems_statistics
     monkeypatch.setattr(significance, "count_systems_statistics",
-                        lambda systems, *a: counted.append(len(systems)) or real_count(systems, *a))
+                        lambda systems, *a, **k: counted.append(len(systems)) or real_count(systems, *a, **k))
     tokenized = []
     real_reference_words = ter_module.reference_words
     def counting_reference_words(text, settings):

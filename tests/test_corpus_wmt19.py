@@ -98,19 +98,31 @@ def test_counting_equals_sacrebleus_sentence_statistics_on_generated_corpora(cor
     assert corpus_statistics_matrix(candidates, references, max_order).tolist() == expected
 
 
-@pytest.mark.parametrize("largest", [50, 2**40, 2**62])
-def test_numbering_distinct_keys_equals_numpy_unique_packed_or_not(largest):
-    # Keys are packed with their positions (12 bits for 3,000) for numpy's sort when both fit in 62 bits:
-    # keys below 50 and 2**40 are; keys up to 2**62 are not, and take the stable argsort instead.
+@pytest.mark.parametrize("size", [100, 3000])
+@pytest.mark.parametrize("multipliers", [None, (0,), ()])
+@pytest.mark.parametrize("largest", [50, 2**40, 2**63 - 1])
+def test_grouping_keys_gives_numpy_uniques_groups(monkeypatch, largest, multipliers, size):
+    # Equal keys must get the same representative and different keys different ones, as numpy.unique
+    # numbers them. A multiplier of 0 sends every key to one hash slot, so one key is placed per round
+    # and the rest are grouped by the sorting fallback; no multiplier at all is that fallback alone.
+    # 100 keys are grouped by a dictionary unless the threshold is lowered, as for the hashing runs here.
     import numpy as np
 
-    from bleu_lab.counting import _number_distinct
+    from bleu_lab import counting
+    from bleu_lab.counting import _group_representatives, _table_size
 
-    keys = np.random.default_rng(7).integers(0, largest, 3000, dtype=np.int64)
+    if multipliers is not None:
+        monkeypatch.setattr(counting, "_GROUPED_IN_PYTHON", 0)
+    keys = np.random.default_rng(7).integers(0, largest, size, dtype=np.int64)
     keys[::3] = keys[0]  # many repeats
-    inverse, count = _number_distinct(keys)
-    distinct, expected = np.unique(keys, return_inverse=True)
-    assert count == len(distinct) and inverse.tolist() == expected.tolist()
+    keys[1::7] = largest - 1
+    table = np.empty(_table_size(len(keys)), dtype=np.intp)
+    group = (_group_representatives(keys, table) if multipliers is None
+             else _group_representatives(keys, table, multipliers))
+    _, expected = np.unique(keys, return_inverse=True)
+    assert (keys[group] == keys).all()  # each representative holds the same key
+    assert len(np.unique(group)) == len(np.unique(keys))  # one representative per distinct key
+    assert (expected[group] == expected).all()
 
 
 # ----------------------------------------------------------------------------- notebook 08's pictures
