@@ -477,8 +477,9 @@ def _sentence_blocks(texts, layout: _Layout) -> list:
     n_sentences = len(layout.text_ends)
     if n_sentences == 1:
         return [(0, 1)]
-    sizes = np.fromiter((len(text) if type(text) is str else 6 * len(text) for text in texts), dtype=np.int64,
-                        count=len(texts))
+    sized = map(len, texts) if all_plain_strings(texts) else (
+        len(text) if type(text) is str else 6 * len(text) for text in texts)
+    sizes = np.fromiter(sized, dtype=np.int64, count=len(texts))
     ends = np.cumsum(sizes)[np.asarray(layout.text_ends) - 1]  # characters up to each sentence's end
     cuts = np.searchsorted(ends, np.arange(_CHARACTERS_PER_BLOCK, int(ends[-1]), _CHARACTERS_PER_BLOCK)) + 1
     bounds = [0, *sorted({int(cut) for cut in cuts.tolist() if cut < n_sentences}), n_sentences]
