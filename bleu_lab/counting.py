@@ -703,8 +703,11 @@ def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
     if size and not splitting[0]:
         edges = np.concatenate(([0], edges))
     starts, ends = edges[0::2], edges[1::2]
-    text_of = np.cumsum(raw[:size] == 0)[starts] if size else starts
-    lengths = np.bincount(text_of, minlength=n_texts)
+    # Each text's tokens: those that start between the separators before and after it.
+    text_bounds = np.empty(n_texts + 1, dtype=np.intp)
+    text_bounds[0], text_bounds[-1] = 0, len(starts)
+    text_bounds[1:-1] = np.searchsorted(starts, np.flatnonzero(raw[:size] == 0))
+    lengths = np.diff(text_bounds)
     token_sizes = ends - starts
     words = np.ndarray((size + 1,), dtype="<u8", buffer=raw, strides=(1,))  # words[i]: bytes i .. i + 7
     slots = table.for_keys(len(starts))
