@@ -726,13 +726,12 @@ def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
         refined = _group_representatives(ids[longer] * len(longer) + same_word, slots)
         ids[longer] = longer[refined]  # the index of a token of the same bytes so far: ids stay distinct
         longer = longer[token_sizes[longer] > offset + 8]
-    longest = longer[token_sizes[longer] > _LONGEST_IN_WORDS] if len(longer) else longer
-    if len(longest):
+    if len(longer):  # longer than _LONGEST_IN_WORDS bytes (rare): told apart by all their bytes, in Python
         first_seen: dict = {}
         whole = np.fromiter((first_seen.setdefault(joined[s:e], k) for k, s, e in
-                             zip(range(len(longest)), starts[longest].tolist(), ends[longest].tolist())),
-                            dtype=np.int64, count=len(longest))
-        ids[longest] = longest[whole]
+                             zip(range(len(longer)), starts[longer].tolist(), ends[longer].tolist())),
+                            dtype=np.int64, count=len(longer))
+        ids[longer] = longer[whole]
     return ids, lengths
 
 
@@ -747,7 +746,9 @@ def _low_bytes():
     """``_low_bytes()[k]``: the mask that keeps the first k bytes of a little-endian 64-bit word."""
     import numpy as np
 
-    return np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+    masks = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+    masks.setflags(write=False)  # shared by every call
+    return masks
 
 
 @lru_cache(maxsize=None)
@@ -757,6 +758,7 @@ def _splitting_bytes():
 
     table = np.zeros(256, dtype=bool)
     table[list(_ASCII_SPLITTING)] = True
+    table.setflags(write=False)  # shared by every call
     return table
 
 
