@@ -478,7 +478,7 @@ def _sentence_blocks(texts, layout: _Layout) -> list:
     if n_sentences == 1:
         return [(0, 1)]
     sized = map(len, texts) if all_plain_strings(texts) else (
-        len(text) if type(text) is str else 6 * len(text) for text in texts)
+        len(text) if isinstance(text, str) else 6 * len(text) for text in texts)
     sizes = np.fromiter(sized, dtype=np.int64, count=len(texts))
     ends = np.cumsum(sizes)[np.asarray(layout.text_ends) - 1]  # characters up to each sentence's end
     cuts = np.searchsorted(ends, np.arange(_CHARACTERS_PER_BLOCK, int(ends[-1]), _CHARACTERS_PER_BLOCK)) + 1
@@ -651,9 +651,9 @@ def _token_ids(texts, lines: bool, table: _HashTable | None = None):
 
     if lines and all_plain_strings(texts):
         pieces = texts
-    elif lines or all(type(text) is not str for text in texts):
+    elif lines or not any(isinstance(text, str) for text in texts):
         try:
-            pieces = [text if type(text) is str else " ".join(text) for text in texts]
+            pieces = [text if isinstance(text, str) else " ".join(text) for text in texts]
         except TypeError:  # a token that is not a string
             return _dictionary_token_ids(texts, lines)
     else:  # strings taken as sequences of characters
@@ -663,11 +663,11 @@ def _token_ids(texts, lines: bool, table: _HashTable | None = None):
         return _dictionary_token_ids(texts, lines)
     if lines and not joined.isascii() and any(space in joined for space in _other_whitespace()):
         # str.split() splits lines there; inside a given token (a no-break space in "10 000") it is part of the word
-        pieces = [" ".join(text.split()) if type(text) is str else " ".join(text) for text in texts]
+        pieces = [" ".join(text.split()) if isinstance(text, str) else " ".join(text) for text in texts]
         joined = "\x00".join(pieces)
     ids, lengths = _byte_token_ids(joined.encode("utf-8", "surrogatepass"), len(pieces), table or _HashTable())
     if not all_plain_strings(texts):
-        given = np.fromiter((-1 if type(text) is str else len(text) for text in texts), dtype=np.int64,
+        given = np.fromiter((-1 if isinstance(text, str) else len(text) for text in texts), dtype=np.int64,
                             count=len(texts))
         if ((given >= 0) & (given != lengths)).any():  # a given token held whitespace or was empty
             return _dictionary_token_ids(texts, lines)
@@ -680,7 +680,7 @@ def _dictionary_token_ids(texts, lines: bool):
 
     import numpy as np
 
-    tokens = [text.split() if lines and type(text) is str else text for text in texts]
+    tokens = [text.split() if lines and isinstance(text, str) else text for text in texts]
     lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
     n_tokens = int(lengths.sum())
     first_seen: dict = {}

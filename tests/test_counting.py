@@ -117,3 +117,29 @@ def test_empty_texts_and_an_empty_corpus(numbering):
         [0, 0, 0, 0, 0, 0], [1, 1, 1, 0, 1, 0]]
     assert corpus_statistics_matrix([], [], 4, lines=True).shape == (0, 10)
     assert np.array_equal(_token_ids([], lines=True)[1], np.zeros(0))
+
+
+def test_a_line_of_a_str_subclass_is_a_line(numbering):
+    # numpy's str_ (a line read with numpy) and any subclass of str are lines, not token sequences of
+    # characters: the same rows as the plain strings.
+    class Line(str):
+        pass
+
+    candidates, references = ["the cat sat on the mat", "a dog"], [["the cat is on the mat"], ["a dog barks"]]
+    expected = sacrebleu_rows(candidates, references)
+    for kind in (np.str_, Line):
+        lines = [kind(c) for c in candidates]
+        nested = [[kind(r) for r in refs] for refs in references]
+        assert corpus_statistics_matrix(lines, nested, 4, lines=True).tolist() == expected
+
+
+def test_corpus_bleu_of_numpy_strings_is_that_of_the_strings():
+    import bleu_lab
+
+    lines = np.array(["the cat sat on the mat", "a dog"])  # elements are numpy str_
+    references = [[np.str_("the cat is on the mat")], [np.str_("a dog barks")]]
+    ours = bleu_lab.corpus_bleu(list(lines), references, tokenize="none")
+    theirs = BLEU(tokenize="none").corpus_score(["the cat sat on the mat", "a dog"], [["the cat is on the mat",
+                                                                                      "a dog barks"]])
+    # the, cat, on, the, mat + a, dog; the cat, on the, the mat + a dog; on the mat
+    assert ours.counts == theirs.counts == [7, 4, 1, 0]
