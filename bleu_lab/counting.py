@@ -665,12 +665,14 @@ def _token_ids(texts, lines: bool, table: _HashTable | None = None):
         # str.split() splits lines there; inside a given token (a no-break space in "10 000") it is part of the word
         pieces = [" ".join(text.split()) if isinstance(text, str) else " ".join(text) for text in texts]
         joined = "\x00".join(pieces)
-    ids, lengths = _byte_token_ids(joined.encode("utf-8", "surrogatepass"), len(pieces), table or _HashTable())
-    if not all_plain_strings(texts):
-        given = np.fromiter((-1 if isinstance(text, str) else len(text) for text in texts), dtype=np.int64,
-                            count=len(texts))
-        if ((given >= 0) & (given != lengths)).any():  # a given token held whitespace or was empty
-            return _dictionary_token_ids(texts, lines)
+    given = None if lines and pieces is texts else np.fromiter(
+        (-1 if isinstance(text, str) else len(text) for text in texts), dtype=np.int64, count=len(texts))
+    ids, lengths, spaces = _byte_token_ids(joined.encode("utf-8", "surrogatepass"), len(pieces),
+                                           table or _HashTable())
+    # A token sequence split back into exactly its tokens: as many, and no whitespace but the joining spaces
+    # (a given token with whitespace in it, around it, or empty would be split, or lost, otherwise).
+    if given is not None and ((given >= 0) & ((lengths != given) | (spaces != np.maximum(given - 1, 0)))).any():
+        return _dictionary_token_ids(texts, lines)
     return ids, lengths
 
 
@@ -692,7 +694,8 @@ def _dictionary_token_ids(texts, lines: bool):
 def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
     """:func:`_token_ids` of texts joined by ``b"\\x00"``, split on ASCII whitespace: the tokens are
     found where the bytes change between splitting and not, and told apart by their length and their
-    bytes, read 8 at a time as one 64-bit word (UTF-8: equal strings, equal bytes)."""
+    bytes, read 8 at a time as one 64-bit word (UTF-8: equal strings, equal bytes). Returns
+    ``(ids, lengths, spaces)``, ``spaces`` the number of whitespace bytes in each text."""
     import numpy as np
 
     size = len(joined)
@@ -706,9 +709,15 @@ def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
     # Each text's tokens: those that start between the separators before and after it.
     text_bounds = np.empty(n_texts + 1, dtype=np.intp)
     text_bounds[0], text_bounds[-1] = 0, len(starts)
-    text_bounds[1:-1] = np.searchsorted(starts, np.flatnonzero(raw[:size] == 0))
+    separators = np.flatnonzero(raw[:size] == 0)
+    text_bounds[1:-1] = np.searchsorted(starts, separators)
     lengths = np.diff(text_bounds)
     token_sizes = ends - starts
+    # Whitespace bytes of a text: its bytes less its tokens' bytes.
+    text_bytes = np.diff(separators, prepend=-1, append=size) - 1
+    token_bytes = np.zeros(len(starts) + 1, dtype=np.int64)
+    np.cumsum(token_sizes, out=token_bytes[1:])
+    spaces = text_bytes - np.diff(token_bytes[text_bounds])
     words = np.ndarray((size + 1,), dtype="<u8", buffer=raw, strides=(1,))  # words[i]: bytes i .. i + 7
     slots = table.for_keys(len(starts))
 
@@ -732,7 +741,7 @@ def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
                              zip(range(len(longer)), starts[longer].tolist(), ends[longer].tolist())),
                             dtype=np.int64, count=len(longer))
         ids[longer] = longer[whole]
-    return ids, lengths
+    return ids, lengths, spaces
 
 
 @lru_cache(maxsize=None)

@@ -89,6 +89,11 @@ def test_tokens_that_cannot_be_joined_are_numbered_one_by_one(numbering):
     ids, lengths = _token_ids([("a b", "", "a b"), ("", "c")], lines=True)
     assert lengths.tolist() == [3, 2]
     assert ids[0] == ids[2] and ids[1] == ids[3] and len(set(ids.tolist())) == 3
+    # Where the count alone would not tell: "a b" and "" give two words as two tokens would, " a" one word.
+    ids, lengths = _token_ids([("a b", ""), ("a", "b"), (" a",), ("a",)], lines=True)
+    assert lengths.tolist() == [2, 2, 1, 1]
+    # "a b", "", "a", "b", " a" and "a" again: five different tokens, the two "a" equal, " a" not "a"
+    assert len(set(ids.tolist())) == 5 and ids[2] == ids[5] != ids[4]
     # Strings as sequences of characters (chrF's), not lines.
     ids, lengths = _token_ids(["abca", "b"], lines=False)
     assert lengths.tolist() == [4, 1] and ids.tolist() == _dictionary_token_ids(["abca", "b"], False)[0].tolist()
