@@ -148,3 +148,17 @@ def test_corpus_bleu_of_numpy_strings_is_that_of_the_strings():
                                                                                       "a dog barks"]])
     # the, cat, on, the, mat + a, dog; the cat, on the, the mat + a dog; on the mat
     assert ours.counts == theirs.counts == [7, 4, 1, 0]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(corpus=st.lists(st.tuples(line, line, st.lists(line, min_size=1, max_size=3)), min_size=1, max_size=6))
+def test_several_systems_counted_together_as_each_alone(monkeypatch, numbering, corpus):
+    # Two systems against references of 1-3 per sentence, in blocks of a few sentences: each system's rows
+    # are sacrebleu's for that system alone.
+    from bleu_lab.counting import systems_statistics_matrices
+
+    monkeypatch.setattr(counting, "_CHARACTERS_PER_BLOCK", 30)
+    first, second = [a for a, _, _ in corpus], [b for _, b, _ in corpus]
+    references = [refs for _, _, refs in corpus]
+    ours = systems_statistics_matrices([first, second], references, 4, lines=True)
+    assert [rows.tolist() for rows in ours] == [sacrebleu_rows(first, references), sacrebleu_rows(second, references)]
