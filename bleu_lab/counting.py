@@ -519,17 +519,19 @@ def _clip_block(layout: _Layout, start: int, end: int, token_ids, lengths, max_o
     id_range = max(len(token_ids), 1)  # every token id, and every group below, is an index of a token
 
     # Per token of the block: its sentence, its side and how many tokens its text has from it on.
-    text_of = np.repeat(np.arange(n_texts), lengths)
     per_sentence = layout.texts_per_sentence[start:end]
+    sentence_text_ends = np.cumsum(per_sentence)  # the texts of sentence i end before sentence_text_ends[i]
+    text_token_ends = np.cumsum(lengths)  # the tokens of text k end before text_token_ends[k]
+    text_of = np.repeat(np.arange(n_texts), lengths)
     text_sentence = np.repeat(np.arange(n_sentences), per_sentence)
     sentence_of = text_sentence[text_of]
-    side_of = (np.arange(n_texts) - (np.cumsum(per_sentence) - per_sentence)[text_sentence])[text_of]
+    side_of = (np.arange(n_texts) - (sentence_text_ends - per_sentence)[text_sentence])[text_of]
     positions = np.arange(len(token_ids))
-    tokens_left = np.cumsum(lengths)[text_of]
+    tokens_left = text_token_ends[text_of]
     tokens_left -= positions
     # The tokens of sentence i are token_ids[bounds[i] : bounds[i + 1]].
     bounds = np.zeros(n_sentences + 1, dtype=np.int64)
-    bounds[1:] = np.cumsum(lengths)[np.cumsum(per_sentence) - 1]
+    bounds[1:] = text_token_ends[sentence_text_ends - 1]
 
     keys = sentence_of * id_range
     keys += token_ids
@@ -592,8 +594,7 @@ def _group_representatives(keys, table, multipliers=_HASH_MULTIPLIERS):
 
     n = len(keys)
     if n <= _GROUPED_IN_PYTHON:  # a sentence: fewer calls into numpy than a round of hashing makes
-        first_seen: dict = {}
-        return np.fromiter(map(first_seen.setdefault, keys.tolist(), range(n)), dtype=np.intp, count=n)
+        return _first_positions(keys.tolist(), n)
     bits = _table_size(n).bit_length() - 1
     unsigned = keys.view(np.uint64)
     group = np.empty(n, dtype=np.intp)
@@ -649,7 +650,8 @@ def _token_ids(texts, lines: bool, table: _HashTable | None = None):
     """
     import numpy as np
 
-    if lines and all_plain_strings(texts):
+    plain_lines = lines and all_plain_strings(texts)  # every text a str line: nothing given as tokens to check
+    if plain_lines:
         pieces = texts
     elif lines or not any(isinstance(text, str) for text in texts):
         try:
@@ -665,14 +667,15 @@ def _token_ids(texts, lines: bool, table: _HashTable | None = None):
         # str.split() splits lines there; inside a given token (a no-break space in "10 000") it is part of the word
         pieces = [" ".join(text.split()) if isinstance(text, str) else " ".join(text) for text in texts]
         joined = "\x00".join(pieces)
-    given = None if lines and pieces is texts else np.fromiter(
-        (-1 if isinstance(text, str) else len(text) for text in texts), dtype=np.int64, count=len(texts))
     ids, lengths, spaces = _byte_token_ids(joined.encode("utf-8", "surrogatepass"), len(pieces),
                                            table or _HashTable())
-    # A token sequence split back into exactly its tokens: as many, and no whitespace but the joining spaces
-    # (a given token with whitespace in it, around it, or empty would be split, or lost, otherwise).
-    if given is not None and ((given >= 0) & ((lengths != given) | (spaces != np.maximum(given - 1, 0)))).any():
-        return _dictionary_token_ids(texts, lines)
+    if not plain_lines:
+        # A token sequence split back into exactly its tokens: as many, and no whitespace but the joining spaces
+        # (a given token with whitespace in it, around it, or empty would be split, or lost, otherwise).
+        given = np.fromiter((-1 if isinstance(text, str) else len(text) for text in texts), dtype=np.int64,
+                            count=len(texts))
+        if ((given >= 0) & ((lengths != given) | (spaces != np.maximum(given - 1, 0)))).any():
+            return _dictionary_token_ids(texts, lines)
     return ids, lengths
 
 
@@ -684,11 +687,19 @@ def _dictionary_token_ids(texts, lines: bool):
 
     tokens = [text.split() if lines and isinstance(text, str) else text for text in texts]
     lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-    n_tokens = int(lengths.sum())
+    return _first_positions(chain.from_iterable(tokens), int(lengths.sum())), lengths
+
+
+def _first_positions(items, count: int):
+    """For each of ``count`` hashable items, the position where an equal item first occurs (one dict pass in C).
+
+    >>> _first_positions(["a", "b", "a"], 3).tolist()
+    [0, 1, 0]
+    """
+    import numpy as np
+
     first_seen: dict = {}
-    ids = np.fromiter(map(first_seen.setdefault, chain.from_iterable(tokens), range(n_tokens)), dtype=np.int64,
-                      count=n_tokens)
-    return ids, lengths
+    return np.fromiter(map(first_seen.setdefault, items, range(count)), dtype=np.intp, count=count)
 
 
 def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
@@ -736,11 +747,8 @@ def _byte_token_ids(joined: bytes, n_texts: int, table: _HashTable):
         ids[longer] = longer[refined]  # the index of a token of the same bytes so far: ids stay distinct
         longer = longer[token_sizes[longer] > offset + 8]
     if len(longer):  # longer than _LONGEST_IN_WORDS bytes (rare): told apart by all their bytes, in Python
-        first_seen: dict = {}
-        whole = np.fromiter((first_seen.setdefault(joined[s:e], k) for k, s, e in
-                             zip(range(len(longer)), starts[longer].tolist(), ends[longer].tolist())),
-                            dtype=np.int64, count=len(longer))
-        ids[longer] = longer[whole]
+        whole = map(joined.__getitem__, map(slice, starts[longer].tolist(), ends[longer].tolist()))
+        ids[longer] = longer[_first_positions(whole, len(longer))]
     return ids, lengths, spaces
 
 

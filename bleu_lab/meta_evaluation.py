@@ -92,11 +92,11 @@ def system_statistics(
             "Right: system_bleu({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])"
         )
     settings = BleuSettings(tokenize=tokenize, lowercase=lowercase)
-    candidates, reference_tokens = tokenize_systems(
+    candidate_lines, reference_lines = tokenize_systems(
         {f"systems[{name!r}]": lines for name, lines in systems.items()}, references, settings,
         function="system_bleu", call="system_bleu({'A': lines_a, 'B': lines_b}, [[ref] for ref in reference_lines])",
     )
-    return dict(zip(systems, systems_statistics_matrices(candidates, reference_tokens, settings.counting_order,
+    return dict(zip(systems, systems_statistics_matrices(candidate_lines, reference_lines, settings.counting_order,
                                                          lines=True)))
 
 

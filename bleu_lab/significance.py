@@ -296,13 +296,13 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
     else:
         labels = [*names, *(f"systems[{k}]" for k in range(len(names), len(systems)))][: len(systems)]
         lines = "baseline_lines, system_lines"
-    candidate_tokens, reference_tokens = tokenize_systems(
+    candidate_lines, reference_lines = tokenize_systems(
         dict(zip(labels, systems)), references, settings, function=function,
         call=f"{function}({lines}, [[ref] for ref in reference_lines])",
     )
-    n_references = frozenset(map(len, reference_tokens))
+    n_references = frozenset(map(len, reference_lines))
     collected = []
-    for statistics in count_systems_statistics(candidate_tokens, reference_tokens, settings.counting_order,
+    for statistics in count_systems_statistics(candidate_lines, reference_lines, settings.counting_order,
                                                 lines=True):
         # The whole test set's result exactly as corpus_bleu computes it.
         result = replace(score_counted(statistics, settings, n_references=n_references), sentences=len(statistics))
