@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -222,13 +223,9 @@ def tokenize_corpus(candidates, references, tokenize, lowercase, *, counted: boo
     counting with ``lines=True`` (see :func:`bleu_lab.tokenizers.lines_for_counting`), which splits
     them all at once."""
     if counted:
-        def tokenized(lines):
-            return lines_for_counting(lines, tokenize, lowercase)
+        tokenized = partial(lines_for_counting, name=tokenize, lowercase=lowercase)
     else:
-        function = get_tokenizer(tokenize)
-
-        def tokenized(lines):
-            return tokenize_lines_with(lines, function, lowercase)
+        tokenized = partial(tokenize_lines_with, function=get_tokenizer(tokenize), lowercase=lowercase)
     candidate_tokens = tokenized(candidates)
     # All reference lines in one pass, then nested again per sentence.
     flat = tokenized(list(chain.from_iterable(references)))
