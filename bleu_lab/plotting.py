@@ -20,6 +20,7 @@ import numbers
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 from .course import needs_extra
 
@@ -95,7 +96,9 @@ def set_alt_text(target, text: str):
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"a text alternative must be a non-empty string, not {describe(text)}. "
                          f"Right: set_alt_text(ax, 'Bars: precision falls from 0.83 at order 1 to 0.20 at order 4')")
-    figure = target.figure if isinstance(target, Axes) else target
+    figure: Any = target.figure if isinstance(target, Axes) else target
+    if hasattr(figure, "get_figure") and not hasattr(figure, "savefig"):
+        figure = figure.get_figure(root=True)  # a SubFigure: the alt text belongs to the whole picture
     if not hasattr(figure, "savefig"):
         raise TypeError(f"set_alt_text takes a matplotlib Axes or Figure, not {describe(target)}. "
                         f"Right: set_alt_text(ax, 'what the figure shows')")
