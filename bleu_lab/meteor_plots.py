@@ -8,6 +8,7 @@ and its text alternative repeats the numbers (:func:`bleu_lab.plotting.set_alt_t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .course import needs_extra
 
@@ -20,7 +21,7 @@ from .plotting import LABEL_SIZE, MAX_FIGURE_INCHES, TEXT_SIZE, TITLE_SIZE, set_
 from .ter import counted
 
 # Okabe-Ito colours, and a line style per stage so the stages differ in grayscale too.
-STAGE_LINES = {
+STAGE_LINES: dict[str, dict[str, Any]] = {
     EXACT: {"color": "#0072b2", "linestyle": "-", "label": "exact"},
     STEM: {"color": "#e69f00", "linestyle": "--", "label": "stem (Porter)"},
     SYNONYM: {"color": "#009e73", "linestyle": ":", "label": "synonym (WordNet)"},
