@@ -32,7 +32,8 @@ MAX_ROWS = 12  # sentences in one figure: each gets a row about 1.9 inches high
 
 def _summary(result: MeteorResult) -> str:
     return (f"METEOR {result.score:.4f}: P {result.precision:.4f}, R {result.recall:.4f}, "
-            f"{counted(result.matches, 'match')} in {counted(result.chunks, 'chunk')}, penalty {result.penalty:.4f}")
+            f"{counted(result.matches, 'matched word')} in {counted(result.chunks, 'chunk')}, "
+            f"penalty {result.penalty:.4f}")
 
 
 def _draw_row(ax, result: MeteorResult, label: str) -> None:
@@ -88,7 +89,8 @@ def plot_meteor_alignments(results: Sequence[MeteorResult], labels: Sequence[str
                for style in STAGE_LINES.values()]
     figure.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=TEXT_SIZE, frameon=False)
     figure.suptitle(title, fontsize=TITLE_SIZE)
-    rows = "; ".join(f"{label}: {_summary(r)}, stages {r.stage_counts()}" for label, r in zip(labels, results))
+    rows = "; ".join(f"{label}: {_summary(r)}, " + ", ".join(f"{stage} {n}" for stage, n in r.stage_counts().items())
+                     for label, r in zip(labels, results))
     set_alt_text(figure, f"Alignment diagrams, one row per sentence pair, lines from candidate words to the "
                          f"reference words they match (solid exact, dashed stem, dotted synonym). {rows}.")
     return figure
