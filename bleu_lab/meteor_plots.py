@@ -84,6 +84,7 @@ def plot_meteor_alignments(results: Sequence[MeteorResult], labels: Sequence[str
                                 figsize=(min(max(8.0, 1.3 * widest), MAX_FIGURE_INCHES), 1.9 * len(results) + 1))
     for ax, result, label in zip(axes[:, 0], results, labels):
         _draw_row(ax, result, label)
+    axes[-1, 0].set_xlabel("words in sentence order (lines join matched words)", fontsize=TEXT_SIZE)
     handles = [plt.Line2D([], [], linewidth=2.5, color=style["color"], linestyle=style["linestyle"],
                           label=style["label"])
                for style in STAGE_LINES.values()]
