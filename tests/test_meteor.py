@@ -308,6 +308,31 @@ def test_data_that_nltk_refuses_is_read_from_a_private_copy(tmp_path, monkeypatc
     assert oct(copy.stat().st_mode & 0o777) == "0o700"
 
 
+@pytest.mark.parametrize(("umask", "in_place"), [("022", True), ("002", False)])
+def test_a_fresh_clone_scores_under_either_umask(tmp_path, umask, in_place):
+    """git writes files 0666 and folders 0777 minus the umask: 644 under 022, which nltk reads in place;
+    664 under 002 (the default of many Linux accounts), which nltk refuses, so a private copy is read."""
+    clone = tmp_path / "clone"
+    if (ROOT / ".git").exists():
+        subprocess.run(["sh", "-c", f'umask {umask} && git clone -q "$0" "$1"', str(ROOT), str(clone)],
+                       check=True, timeout=300)
+    else:  # an unpacked sdist: the same modes by hand
+        shutil.copytree(ROOT / "bleu_lab", clone / "bleu_lab")
+        for path in [clone, *clone.rglob("*")]:
+            path.chmod((0o777 if path.is_dir() else 0o666) & ~int(umask, 8))
+    code = BLOCK_NETWORK + (
+        "import warnings; warnings.simplefilter('error', RuntimeWarning)\n"  # nltk's refusal warning fails it
+        "import bleu_lab\n"
+        "from bleu_lab.meteor import wordnet\n"
+        "assert bleu_lab.__file__.startswith(%r), bleu_lab.__file__\n"
+        "print(round(bleu_lab.meteor('mat the on sits cat the', ['the cat sat on the mat']).score, 4), "
+        "str(wordnet().root).startswith(%r))\n" % (str(clone), str(clone))
+    )
+    completed = _run(code, PYTHONPATH=str(clone), CWD=str(tmp_path))
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split()[-2:] == ["0.4167", str(in_place)]
+
+
 def test_shipped_files_and_their_licence():
     archive = WORDNET_ROOT / "corpora" / "wordnet.zip"
     with zipfile.ZipFile(archive) as data:
@@ -328,10 +353,12 @@ def test_shipped_files_and_their_licence():
 
 
 def test_git_tracks_the_data_with_plain_modes():
+    """The zip is committed (not ignored, not executable), so a clone has it and nothing is fetched."""
+    if not (ROOT / ".git").exists():  # an unpacked sdist: the files are there
+        assert (WORDNET_ROOT / "corpora" / "wordnet.zip").is_file()
+        return
     listed = subprocess.run(["git", "ls-files", "-s", "bleu_lab/data/wordnet"], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
-    if listed.returncode != 0:
-        pytest.fail(f"git ls-files failed (not a git checkout?): {listed.stderr}")
+                            text=True, timeout=60, check=True)
     modes = {line.split()[3]: line.split()[0] for line in listed.stdout.splitlines()}
     assert modes.get("bleu_lab/data/wordnet/corpora/wordnet.zip") == "100644"
     assert {"bleu_lab/data/wordnet/LICENSE", "bleu_lab/data/wordnet/README.md"} <= set(modes)
