@@ -74,6 +74,15 @@ def test_nltk_docstring_number_with_three_references():
     assert list(result.reference_scores) == [nltk_score(HYPOTHESIS1, [r]) for r in DOCSTRING_REFERENCES]
 
 
+def test_a_tie_between_references_reports_the_first():
+    # nltk takes max() of the scores, which keeps the first of equal ones.
+    result = meteor("the cat sat", ["a cat sat", "the dog sat", "the cat sat"])
+    assert result.reference_scores[0] == result.reference_scores[1] < result.reference_scores[2]
+    tie = meteor("the cat", ["the cat down", "the cat up"])
+    assert tie.reference_scores[0] == tie.reference_scores[1] and tie.reference_index == 0
+    assert tie.reference == ("the", "cat", "down")
+
+
 def test_nltks_own_wordnet_loader_gives_the_same_numbers():
     """nltk.corpus.wordnet, the plain reader nltk builds itself (not bleu_lab's subclass), finds the
     shipped WordNet on nltk.data.path once bleu_lab has loaded it, and scores alike."""
