@@ -76,8 +76,6 @@ def test_nltk_docstring_number_with_three_references():
 
 def test_a_tie_between_references_reports_the_first():
     # nltk takes max() of the scores, which keeps the first of equal ones.
-    result = meteor("the cat sat", ["a cat sat", "the dog sat", "the cat sat"])
-    assert result.reference_scores[0] == result.reference_scores[1] < result.reference_scores[2]
     tie = meteor("the cat", ["the cat down", "the cat up"])
     assert tie.reference_scores[0] == tie.reference_scores[1] and tie.reference_index == 0
     assert tie.reference == ("the", "cat", "down")
