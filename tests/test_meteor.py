@@ -315,6 +315,22 @@ def test_data_that_nltk_refuses_is_read_from_a_private_copy(tmp_path, monkeypatc
     assert oct(copy.stat().st_mode & 0o777) == "0o700"
 
 
+def _score_from(folder: Path, cwd: Path) -> list[str]:
+    """In a new Python with the network blocked, bleu_lab imported from ``folder``: the scrambled
+    candidate's METEOR and whether WordNet was read in place (below ``folder``) or from a private copy."""
+    code = BLOCK_NETWORK + (
+        "import warnings; warnings.simplefilter('error', RuntimeWarning)\n"  # nltk's refusal warning fails it
+        "import bleu_lab\n"
+        "from bleu_lab.meteor import wordnet\n"
+        "assert bleu_lab.__file__.startswith(%r), bleu_lab.__file__\n"
+        "print(round(bleu_lab.meteor('mat the on sits cat the', ['the cat sat on the mat']).score, 4), "
+        "str(wordnet().root).startswith(%r))\n" % (str(folder), str(folder))
+    )
+    completed = _run(code, PYTHONPATH=str(folder), CWD=str(cwd))
+    assert completed.returncode == 0, completed.stderr
+    return completed.stdout.split()[-2:]
+
+
 @pytest.mark.parametrize(("umask", "in_place"), [("022", True), ("002", False)])
 def test_a_fresh_clone_scores_under_either_umask(tmp_path, umask, in_place):
     """git writes files 0666 and folders 0777 minus the umask: 644 under 022, which nltk reads in place;
@@ -327,17 +343,7 @@ def test_a_fresh_clone_scores_under_either_umask(tmp_path, umask, in_place):
         shutil.copytree(ROOT / "bleu_lab", clone / "bleu_lab")
         for path in [clone, *clone.rglob("*")]:
             path.chmod((0o777 if path.is_dir() else 0o666) & ~int(umask, 8))
-    code = BLOCK_NETWORK + (
-        "import warnings; warnings.simplefilter('error', RuntimeWarning)\n"  # nltk's refusal warning fails it
-        "import bleu_lab\n"
-        "from bleu_lab.meteor import wordnet\n"
-        "assert bleu_lab.__file__.startswith(%r), bleu_lab.__file__\n"
-        "print(round(bleu_lab.meteor('mat the on sits cat the', ['the cat sat on the mat']).score, 4), "
-        "str(wordnet().root).startswith(%r))\n" % (str(clone), str(clone))
-    )
-    completed = _run(code, PYTHONPATH=str(clone), CWD=str(tmp_path))
-    assert completed.returncode == 0, completed.stderr
-    assert completed.stdout.split()[-2:] == ["0.4167", str(in_place)]
+    assert _score_from(clone, tmp_path) == ["0.4167", str(in_place)]
 
 
 def test_shipped_files_and_their_licence():
@@ -389,16 +395,7 @@ def test_wheel_carries_wordnet_and_scores_from_an_install(tmp_path):
     installed = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--target",
                                 str(site), str(wheel)], capture_output=True, text=True, timeout=300)
     assert installed.returncode == 0, installed.stderr[-2000:]
-    code = BLOCK_NETWORK + (
-        "import sys, bleu_lab\n"
-        "from bleu_lab.meteor import wordnet\n"
-        "assert bleu_lab.__file__.startswith(%r), bleu_lab.__file__\n"
-        "print(round(bleu_lab.meteor('mat the on sits cat the', ['the cat sat on the mat']).score, 4), "
-        "str(wordnet().root).startswith(%r))\n" % (str(site), str(site))
-    )
-    completed = _run(code, PYTHONPATH=str(site), CWD=str(tmp_path))
-    assert completed.returncode == 0, completed.stderr
-    assert completed.stdout.split()[-2:] == ["0.4167", "True"]  # read in place: nltk accepts the installed files
+    assert _score_from(site, tmp_path) == ["0.4167", "True"]  # read in place: nltk accepts the installed files
 
 
 def test_cli_scores_meteor(tmp_path):
