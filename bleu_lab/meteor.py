@@ -145,7 +145,13 @@ def load_wordnet(root: Path = WORDNET_ROOT):
 
     if str(root) not in nltk.data.path:
         nltk.data.path.append(str(root))
-    pointer = nltk.data.find(WORDNET_RESOURCE, paths=[str(root)])
+    try:
+        pointer = nltk.data.find(WORDNET_RESOURCE, paths=[str(root)])
+    except LookupError as error:  # nltk's message would suggest nltk.download, which bleu_lab never calls
+        raise FileNotFoundError(
+            f"METEOR needs WordNet 3.0 and nltk {_nltk_version()} did not read {archive} (its 'wordnet/' folder "
+            f"missing, or the file refused). {_BUILD_HINT}. nltk said: {str(error).strip().splitlines()[0]}"
+        ) from None
     with warnings.catch_warnings():
         # omw_reader=None: no multilingual lookups, which METEOR does not make.
         warnings.filterwarnings("ignore", message="The multilingual functions are not available")

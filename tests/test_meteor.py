@@ -296,6 +296,16 @@ def test_missing_or_broken_data_says_what_is_missing(tmp_path):
         load_wordnet(tmp_path)
 
 
+def test_a_zip_without_wordnet_inside_says_so_without_suggesting_a_download(tmp_path):
+    (tmp_path / "corpora").mkdir()
+    with zipfile.ZipFile(tmp_path / "corpora" / "wordnet.zip", "w") as archive:
+        archive.writestr("something_else/README", "not WordNet")
+    with pytest.raises(FileNotFoundError) as raised:
+        load_wordnet(tmp_path)
+    message = str(raised.value)
+    assert "did not read" in message and "wordnet.zip" in message and "never downloads" in message
+
+
 def test_data_that_nltk_refuses_is_read_from_a_private_copy(tmp_path, monkeypatch):
     """A checkout made under umask 002: group-writable folders and zip, which nltk 3.10 refuses."""
     import nltk
