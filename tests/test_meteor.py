@@ -8,6 +8,7 @@ loads once and lazily, needs no network, and still loads where nltk would refuse
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -408,22 +409,31 @@ def test_wheel_carries_wordnet_and_scores_from_an_install(tmp_path):
     assert _score_from(site, tmp_path) == ["0.4167", "True"]  # read in place: nltk accepts the installed files
 
 
-def test_cli_scores_meteor(tmp_path):
+class _Terminal(io.StringIO):
+    """Standard input that is a terminal (nothing piped), as in tests/test_cli.py."""
+
+    def isatty(self):
+        return True
+
+
+def test_cli_scores_meteor(tmp_path, capsys):
+    from bleu_lab.cli import main
+
     reference, candidate = tmp_path / "ref.txt", tmp_path / "hyp.txt"
     reference.write_text("the cat sat on the mat\nthe cat sat on the mat\n")
     candidate.write_text("the cats sat on the mats\nmat the on sits cat the\n")
-    completed = subprocess.run([sys.executable, "-m", "bleu_lab", "score", str(reference), "-i", str(candidate),
-                                "-m", "meteor", "--format", "json", "--sentence-level"],
-                               capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    assert completed.returncode == 0, completed.stderr
-    entry = json.loads(completed.stdout)["systems"][0]["scores"]["METEOR"]
+    files = ["score", str(reference), "-i", str(candidate), "-m", "meteor"]
+    assert main([*files, "--format", "json", "--sentence-level"], stdin=_Terminal()) == 0
+    entry = json.loads(capsys.readouterr().out)["systems"][0]["scores"]["METEOR"]
     expected = [nltk_score("the cats sat on the mats", [REFERENCE]), nltk_score("mat the on sits cat the", [REFERENCE])]
     assert entry["sentence_scores"] == expected
     assert entry["score"] == pytest.approx(sum(expected) / 2, abs=1e-12)
     assert entry["signature"].startswith("nrefs:1|case:lc|tok:nltk")
-    text = subprocess.run([sys.executable, "-m", "bleu_lab", "score", str(reference), "-i", str(candidate),
-                           "-m", "meteor"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    assert "METEOR = 0.7072" in text.stdout and "mean of 2 sentence scores" in text.stdout
+    assert main(files, stdin=_Terminal()) == 0
+    text = capsys.readouterr().out
+    assert "METEOR = 0.7072 (70.72) mean of 2 sentence scores" in text
+    assert main([*files, "--confidence"], stdin=_Terminal()) == 0  # rows per sentence: the bootstrap works
+    assert "95% CI [" in capsys.readouterr().out
 
 
 def test_alignment_figure_has_text_alternative_with_its_numbers():
