@@ -339,7 +339,7 @@ class MeteorResult:
                  if self.n_references > 1 else "")
         lines = [f"candidate: {' '.join(self.candidate)}", f"reference: {' '.join(self.reference)}{which}",
                  "alignment (candidate word -> reference word, stage):"]
-        width = max([len(w) for w in self.candidate] + [4])
+        width = max([len(w) for w in (*self.candidate, *self.reference)] + [4])
         by_candidate = {match.candidate_index: match for match in self.alignment}
         for i, word in enumerate(self.candidate):
             match = by_candidate.get(i)
