@@ -28,6 +28,7 @@ from .chrf import ChrfResult, chrf, corpus_chrf
 from .counting import SentenceStats, ngrams
 from .examples import load_example, load_examples
 from .inputs import references_from_streams
+from .meteor import meteor
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .settings import BleuSettings, ChrfSettings, RougeSettings, TerSettings, __version__
@@ -88,6 +89,7 @@ __all__ = [
     "corpus_wer",
     "load_example",
     "load_examples",
+    "meteor",
     "modified_precision",
     "ngrams",
     "paired_approximate_randomization",

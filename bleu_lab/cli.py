@@ -54,7 +54,7 @@ class CommandLineError(Exception):
 # ----------------------------------------------------------------------------- scoring files
 
 STDIN = "-"
-METRICS = ("bleu", "chrf", "ter")
+METRICS = ("bleu", "chrf", "ter", "meteor")
 SACREBLEU_CLI_SMOOTHING = "exp"  # sacrebleu's command line smooths corpus BLEU with "exp" by default
 
 
@@ -400,7 +400,31 @@ def score_ter(systems, references, args) -> list:
     return scored
 
 
-SCORERS = {"bleu": score_bleu, "chrf": score_chrf, "ter": score_ter}
+def score_meteor(systems, references, args) -> list:
+    """METEOR of every system: the mean of its sentence scores (nltk scores sentences only), each row a
+    sentence's score and a 1, so that the bootstrap and the paired tests resample sentences."""
+    import numpy as np
+
+    from .meteor import meteor
+
+    def mean_of_rows(sums):
+        sums = np.atleast_2d(sums)
+        return sums[:, 0] / sums[:, 1]
+
+    scored = []
+    for lines in systems:
+        results = [meteor(line, refs) for line, refs in zip(lines, references)]
+        rows = np.array([[r.score, 1.0] for r in results], dtype=np.float64)
+        score = float(mean_of_rows(rows.sum(axis=0))[0])
+        details = {"sentences": len(results), "matches": sum(r.matches for r in results),
+                   "chunks": sum(r.chunks for r in results), "aggregate": "mean of sentence scores"}
+        sentence_scores = [r.score for r in results] if args.sentence_level else None
+        scored.append(Scored("METEOR", score, details, results[0].signature if results else "", rows, mean_of_rows,
+                             sentence_scores, None))
+    return scored
+
+
+SCORERS = {"bleu": score_bleu, "chrf": score_chrf, "ter": score_ter, "meteor": score_meteor}
 
 
 def _paired(baseline: Scored, system: Scored, args) -> dict:
@@ -606,6 +630,9 @@ def _detail_text(name: str, entry: dict) -> str:
                 f"({counted(entry['shifts'], 'shift')}, {counted(entry['substitutions'], 'substitution')}, "
                 f"{counted(entry['deletions'], 'deletion')}, {counted(entry['insertions'], 'insertion')}; "
                 f"lower is better)")
+    if name == "METEOR":
+        return (f"mean of {entry['sentences']} sentence scores ({entry['matches']} matched words in "
+                f"{entry['chunks']} chunks)")
     return f"avg P = {entry['average_precision']:.4f} avg R = {entry['average_recall']:.4f}"
 
 
@@ -763,7 +790,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="another system's file, compared with the first candidate in a paired test")
     # Default None, not ["bleu"], which "extend" would add to.
     score.add_argument("-m", "--metrics", nargs="+", action="extend", type=_metric_name, metavar="METRIC",
-                       help="metrics to compute: bleu, chrf, ter (default bleu; several in one run: -m bleu chrf ter)")
+                       help="metrics to compute: bleu, chrf, ter, meteor (default bleu; several in one run: "
+                            "-m bleu chrf ter)")
     score.add_argument("-sl", "--sentence-level", action="store_true",
                        help="also print each line's score (sacrebleu's -sl also turns on effective order and "
                             "smooths with exp: add -eo -s exp to get its line scores)")
