@@ -654,6 +654,18 @@ def test_07_chrf_keeps_case_so_regierung_is_not_inside_bundesregierung(lowercase
     assert_shown(NB07_CHRF, f"lowercase={lowercase!s:5}: chrF {theirs / 100:.4f}   (sacrebleu {theirs:.2f})")
 
 
+def markdown_words(name: str) -> str:
+    """The markdown of a notebook with all whitespace (line breaks too) as single spaces."""
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    return " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize("name", [NB07_CHRF, NB09_EMBEDDINGS])
+def test_chrf_is_not_called_a_score_of_character_6_grams(name):
+    # sacrebleu's CHRF and Popovic (2015) average the precisions and recalls of the orders 1 to 6.
+    assert "character 6-grams" not in markdown_words(name)
+
+
 def test_07_chrf_is_explained_as_the_mean_over_orders_1_to_6():
     assert_markdown(NB07_CHRF, "arithmetic mean", "orders 1 to 6")
 
