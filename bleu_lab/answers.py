@@ -1,6 +1,8 @@
 """Exercise answers that stay hidden until a student asks for them.
 
-A notebook ends its exercises with one line, ``show_answers("03_bleu_step_by_step")``.
+A lab ends its exercises with one line, ``show_answers("lab1_ngrams_and_precision")``.
+(The numbered series gives its answers in ``<details>`` blocks under "Check your understanding"
+instead: they open on click on GitHub and in the static site too.)
 The cell shows a "Show answers" button; the answers appear below it only after a
 click. The answer texts are package data (``bleu_lab/data/answers/<key>.md``),
 so they are in no notebook's source and in no stored output: a static view
@@ -9,9 +11,9 @@ so they are in no notebook's source and in no stored output: a static view
 screen) there is no button at all, only :data:`VOILA_TEXT`. ipywidgets is
 imported only when a button is made, so ``import bleu_lab`` stays light.
 
->>> "03_bleu_step_by_step" in answer_keys()
+>>> "lab1_ngrams_and_precision" in answer_keys()
 True
->>> repr(show_answers("03_bleu_step_by_step")) == HIDDEN_TEXT
+>>> repr(show_answers("lab1_ngrams_and_precision")) == HIDDEN_TEXT
 True
 """
 
@@ -40,12 +42,14 @@ def answer_keys() -> tuple:
 
 
 def load_answers(key: str) -> str:
-    """The answer text (Markdown) for ``key``, e.g. ``load_answers("03_bleu_step_by_step")``.
+    """The answer text (Markdown) for ``key``, e.g. ``load_answers("lab1_ngrams_and_precision")``.
 
     For tests and instructors; a notebook calls :func:`show_answers` instead.
     """
     if not isinstance(key, str):
-        raise TypeError(f"the answers key must be a string such as '03_bleu_step_by_step', not {type(key).__name__}")
+        raise TypeError(
+            f"the answers key must be a string such as 'lab1_ngrams_and_precision', not {type(key).__name__}"
+        )
     keys = answer_keys()
     if key not in keys:
         raise ValueError(

@@ -9,7 +9,7 @@ for these lowercase sentences without punctuation).
 The module also holds :func:`seed_lab_bleu`, a deliberately wrong BLEU: a
 reconstruction of the logic of a widely shared BLEU tutorial notebook (an
 "ungraded lab" of an online course), with its two bugs, so
-that notebook 03 can take it apart without carrying metric code of its own.
+that notebook 04 can take it apart without carrying metric code of its own.
 
 >>> print(clip_table().splitlines()[1])
 == Clipping: a candidate cannot score by repeating a reference word ==
@@ -120,8 +120,8 @@ def brevity_table() -> str:
     lines.append("The penalty only ever lowers short candidates: a long one is already punished by precision,")
     lines.append("because its extra words find no match.")
     text, c, p1, bp, product = rows[-1]
-    lines.append(f"The padded candidate has c = {c} tokens (a widely shared worked-examples notebook, outside this")
-    lines.append(f"series, prints this table and says nine; count them: ten). c > r, so BP = {bp:.4f}, and the")
+    lines.append(f"The lengthened candidate has c = {c} tokens (a widely shared worked-examples notebook, outside")
+    lines.append(f"this series, prints this table and says nine; count them: ten). c > r, so BP = {bp:.4f}, and the")
     lines.append(f"score still falls to {product:.4f}, through p1 alone.")
     return "\n".join(lines)
 
@@ -159,7 +159,7 @@ def bleu_table() -> str:
     lines.append(f"= {0.5 ** 0.25:.4f}. The last two candidates have no matching 4-gram: the geometric mean has a")
     lines.append("factor 0, and so does BLEU, however many words they got right. Scrambling keeps p1 = 1 and")
     lines.append("loses the longer n-grams: word order reaches BLEU only through them. A single sentence hits")
-    lines.append("such zeros easily, which is why BLEU is a corpus score (notebook 04 shows smoothing).")
+    lines.append("such zeros easily, which is why BLEU is a corpus score (notebook 05 shows smoothing).")
     return "\n".join(lines)
 
 
@@ -212,7 +212,7 @@ def rouge_table() -> str:
     lines.append("")
     lines.append(f"'{short.candidate}' is short: BLEU-4 {short.bleu:.4f} (it has no 3-gram at all), while ROUGE-1")
     lines.append(f"recall {short.rouge1[1]:.4f} still credits the two words it has.")
-    lines.append(f"'{padded.candidate}' is padded: recall {padded.rouge1[1]:.4f}, since every")
+    lines.append(f"'{padded.candidate}' is the fine-rug candidate: recall {padded.rouge1[1]:.4f}, since every")
     lines.append(f"reference word is there, but BLEU-4 {padded.bleu:.4f} and ROUGE-1 P {padded.rouge1[0]:.4f}.")
     lines.append("Recall alone pays a candidate for saying more; the F-measure needs precision too, so it does not.")
     lines.append(f"'{paraphrase.candidate}' means the same as the reference: BLEU-4 {paraphrase.bleu:.4f},")

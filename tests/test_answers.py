@@ -1,13 +1,15 @@
 """bleu_lab.answers: answers hidden behind a button, and the numbers they state are right.
 
-The numbers in the answer texts (bleu_lab/data/answers/*.md) are recomputed here with
-sacrebleu, nltk, rouge-score, scipy or by hand, never with bleu_lab.
+The numbers in the answer texts are recomputed here with sacrebleu, nltk, rouge-score, scipy or by
+hand, never with bleu_lab: the labs' texts (bleu_lab/data/answers/*.md, behind the button) and the
+series' answers that open on click (``<details>`` under "Check your understanding" in the notebook).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -36,10 +38,24 @@ def bleu(candidate, references, **keywords):
     return sacrebleu.corpus_bleu([candidate], [[r] for r in references], **keywords)
 
 
+CHECK_HEADING = re.compile(r"^#{1,6}\s*check your understanding\b", re.IGNORECASE | re.MULTILINE)
+OPEN_ANSWER = re.compile(r"<details>\s*<summary>[^<]*answer[^<]*</summary>(.*?)</details>", re.IGNORECASE | re.DOTALL)
+
+
+def open_answers(name):
+    """The answers that open on click under "Check your understanding" in notebooks/<name>.ipynb."""
+    notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    markdown = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+    found = CHECK_HEADING.search(markdown)
+    return OPEN_ANSWER.findall(markdown[found.end():]) if found else []
+
+
 def says(key, *texts):
-    answer = load_answers(key)
+    """The answers of ``key`` (a lab's package text, else the notebook's open answers) say every text."""
+    answer = load_answers(key) if key in answer_keys() else " ".join(" ".join(a.split()) for a in open_answers(key))
+    assert answer, f"no answers found for {key}"
     for text in texts:
-        assert text in answer, f"{key}.md should say {text!r}"
+        assert text in answer, f"the answers of {key} should say {text!r}"
 
 
 # ----------------------------------------------------------------------------- the widget
@@ -52,7 +68,7 @@ def test_import_bleu_lab_stays_light():
 
 
 def test_the_plain_text_view_is_one_line_and_hides_the_answers():
-    hidden = show_answers("03_bleu_step_by_step")
+    hidden = show_answers("lab1_ngrams_and_precision")
     bundle = hidden._repr_mimebundle_()
     assert bundle["text/plain"] == HIDDEN_TEXT == repr(hidden)
     assert "\n" not in HIDDEN_TEXT
@@ -65,11 +81,11 @@ def test_the_plain_text_view_is_one_line_and_hides_the_answers():
 def test_a_click_shows_the_answers(monkeypatch):
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
-    hidden = show_answers("00_start_here")
+    hidden = show_answers("lab2_brevity_penalty_and_bleu")
     button = hidden._widget().children[0]
     button.click()
     assert hidden.shown and len(shown) == 1
-    assert shown[0].data == load_answers("00_start_here")
+    assert shown[0].data == load_answers("lab2_brevity_penalty_and_bleu")
     button.click()  # a second click does not show them twice
     assert len(shown) == 1
 
@@ -88,24 +104,46 @@ def test_voila_shows_no_button_and_a_click_from_code_shows_nothing(monkeypatch, 
 
 
 def test_bad_keys_say_what_exists():
-    with pytest.raises(ValueError, match="03_bleu_step_by_step"):
+    with pytest.raises(ValueError, match="lab1_ngrams_and_precision"):
         show_answers("03")
     with pytest.raises(TypeError, match="string"):
         show_answers(3)
 
 
+def _calls_show_answers(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return any("show_answers(" in "".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+
+
+SERIES = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if re.match(r"^\d\d_\w+\.ipynb$", p.name))
+LABS = sorted((ROOT / "notebooks" / "exercises").glob("lab*.ipynb"))
+
+
 def test_every_notebook_key_has_answers_and_they_ship_as_package_data():
     keys = set(answer_keys())
-    expected = {p.stem for p in (ROOT / "notebooks").glob("0[0-6]_*.ipynb")} | {
-        p.stem for p in (ROOT / "notebooks" / "exercises").glob("lab*.ipynb")
-    }
+    expected = {p.stem for p in SERIES if _calls_show_answers(p)} | {p.stem for p in LABS}
     assert expected <= keys
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"data/**/*"' in pyproject  # bleu_lab/data/answers/*.md is covered by this glob
 
 
+def test_every_series_notebook_has_answers_that_open_on_click_or_behind_its_button():
+    for path in SERIES:
+        assert len(open_answers(path.stem)) >= 3 or _calls_show_answers(path), path.name
+
+
+def test_open_answers_are_found_only_under_check_your_understanding(tmp_path, monkeypatch):
+    answer = "<details><summary>Answer</summary>\n\n0.7598\n\n</details>"
+    cells = [{"cell_type": "markdown", "source": "## Summary\n" + answer},
+             {"cell_type": "markdown", "source": "## Check your understanding\n1. Q?\n" + answer * 2}]
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "x.ipynb").write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert [a.strip() for a in open_answers("x")] == ["0.7598", "0.7598"]
+
+
 def test_notebooks_call_show_answers_with_their_own_key():
-    paths = [*(ROOT / "notebooks").glob("0[0-6]_*.ipynb"), *(ROOT / "notebooks" / "exercises").glob("**/lab*.ipynb")]
+    paths = [*(p for p in SERIES if _calls_show_answers(p)), *(ROOT / "notebooks" / "exercises").glob("**/lab*.ipynb")]
     for path in paths:
         text = json.loads(path.read_text(encoding="utf-8"))
         sources = ["".join(c["source"]) for c in text["cells"] if c["cell_type"] == "code"]
@@ -143,50 +181,78 @@ def test_02_brevity_value():
     says("02_brevity_penalty", f"{math.exp(1 - 6 / 3):.4f}", "p1 = 6/10")
 
 
-def test_03_numbers():
+def test_03_and_04_numbers():
     one_word = bleu("the cat is on a mat", CAT_MAT[:1])
     assert one_word.counts == [5, 3, 2, 1] and one_word.totals == [6, 5, 4, 3]  # by hand, as the answer says
     assert f"{one_word.score / 100:.4f}" == f"{(1 / 12) ** 0.25:.4f}"
-    says("03_bleu_step_by_step", "1/12", f"{one_word.score / 100:.4f}")
+    says("03_bleu_formula", "1/12", f"{one_word.score / 100:.4f}")
     # The lab's inverted test on a long output: exp(1 - 14/16); the right BP (sacrebleu) is 1.
     long_output = bleu(" ".join(["w"] * 16), [" ".join(["w"] * 14)])
     assert long_output.bp == 1.0
-    says("03_bleu_step_by_step", f"{math.exp(1 - 14 / 16):.4f}", f"{long_output.bp:.4f}")
+    says("04_bleu_nasa_example", f"{math.exp(1 - 14 / 16):.4f}", f"{long_output.bp:.4f}")
     right, swapped = bleu(CANDIDATE_2, [NASA]), bleu(NASA, [CANDIDATE_2])
     assert (right.sys_len, right.ref_len) == (12, 14) and swapped.bp == 1.0
-    says("03_bleu_step_by_step", f"{right.bp:.4f}", "BP = 1.0000", "c = 12", "r = 14")
+    says("04_bleu_nasa_example", f"{right.bp:.4f}", "BP = 1.0000", "c = 12", "r = 14")
     scrambled = bleu("on mat the cat is the", CAT_MAT)
-    says("03_bleu_step_by_step", f"p2 = {scrambled.counts[1]}/{scrambled.totals[1]}")
+    says("03_bleu_formula", f"p2 = {scrambled.counts[1]}/{scrambled.totals[1]}")
+    # Question 3 by hand: the arithmetic and the geometric mean of 0.9, 0.8, 0.7 and 0.6 (or 0.06).
+    means = [f"{x:.4f}" for x in ((0.9 * 0.8 * 0.7 * 0.6) ** 0.25, (0.9 * 0.8 * 0.7 * 0.06) ** 0.25)]
+    says("03_bleu_formula", "0.75", "0.615", *means, f"{10 ** 0.25:.2f}")
+    # The paper's candidate 1 with sacrebleu: the text with 13a, and the paper's lowercased words.
+    from bleu_lab.examples import load_example
+    from bleu_lab.exercises.check import PAPER_CANDIDATE_1, PAPER_REFERENCES
+
+    guide = load_example("paper_guide_1")
+    text = bleu(guide["candidate"], guide["references"]).score / 100
+    words = sacrebleu.corpus_bleu([" ".join(PAPER_CANDIDATE_1)], [[" ".join(r)] for r in PAPER_REFERENCES],
+                                  tokenize="none").score / 100
+    says("04_bleu_nasa_example", f"{text:.4f}", f"{words:.4f}", "tok:13a", "tok:none")
 
 
-def test_04_numbers():
+def test_05_numbers():
     pair = ("the cat sat on the mat", ["the cat is on the mat"])
     floor = BLEU(smooth_method="floor", smooth_value=0.01).sentence_score(*pair)
     default = BLEU(smooth_method="floor").sentence_score(*pair)
     assert default.score / 100 < 0.2541 + 5e-5  # printed as 0.2541 in notebook 04
-    says("04_sentence_bleu_and_smoothing", f"{floor.score / 100:.4f}", f"{default.score / 100:.4f}")
+    says("05_sentence_bleu_and_smoothing", f"{floor.score / 100:.4f}", f"{default.score / 100:.4f}")
     five = bleu("the cat sat on mat", ["the cat is on the mat"])
     assert five.counts[:2] == [4, 1] and five.totals[:2] == [5, 4] and five.score == 0
     short = sacrebleu.sentence_bleu("a cat", ["the cat sat down"])
     assert short.bp == pytest.approx(math.exp(1 - 4 / 2))
-    says("04_sentence_bleu_and_smoothing", f"{short.bp:.4f}", f"{short.score / 100:.4f}", f"{short.score:.2f}")
+    says("05_sentence_bleu_and_smoothing", f"{short.bp:.4f}", f"{short.score / 100:.4f}", f"{short.score:.2f}")
 
 
-def test_05_numbers():
+def test_06_and_07_numbers():
     reference = "the cat is on the mat"
     padded = reference + " indeed" * 25
     score = rouge_scorer.RougeScorer(["rouge1"]).score(reference, padded)["rouge1"]
     assert score.recall == 1.0
-    says("05_rouge_and_blind_spots", f"{score.precision:.4f}", f"{bleu(padded, [reference]).score / 100:.4f}")
+    says("06_rouge", f"{score.precision:.4f}", f"{bleu(padded, [reference]).score / 100:.4f}")
     swapped_roles = "the mat is on the cat"
     scores = rouge_scorer.RougeScorer(["rouge2", "rougeL"]).score(reference, swapped_roles)
     assert scores["rouge2"].fmeasure == pytest.approx(4 / 5) and scores["rougeL"].fmeasure == pytest.approx(4 / 6)
     unsmoothed = bleu(swapped_roles, [reference])
     assert unsmoothed.counts[2:] == [1, 0] and unsmoothed.score == 0
-    says("05_rouge_and_blind_spots", "F = 0.8", f"F = {scores['rougeL'].fmeasure:.4f}", "p3 = 1/4, p4 = 0/3")
+    says("06_rouge", "F = 0.8", f"F = {scores['rougeL'].fmeasure:.4f}", "p3 = 1/4, p4 = 0/3")
     spaced = CHRF(whitespace=True).sentence_score("newspaper headlines", ["news paper head lines"]).score / 100
     assert CHRF().sentence_score("newspaper headlines", ["news paper head lines"]).score == pytest.approx(100)
-    says("05_rouge_and_blind_spots", f"{spaced:.4f}")
+    says("07_chrf", f"{spaced:.4f}")
+    by_beta = [CHRF(beta=b).sentence_score("the cat is on the mat next to the dog", [reference]).score / 100
+               for b in (1, 2)]
+    says("07_chrf", *(f"{x:.4f}" for x in by_beta))
+
+
+def test_08_numbers():
+    from sacrebleu.metrics import TER
+
+    reference = "the cat is on the mat"
+    repeated = TER().sentence_score("the the the the the the the", [reference])
+    unrelated = TER().sentence_score("a b c d e f g", [reference])
+    two = TER().sentence_score("a cat is on the mat", [reference, "there is a cat on the mat"])
+    assert (repeated.num_edits, unrelated.num_edits, two.num_edits) == (5, 7, 1)
+    assert two.ref_length == pytest.approx((6 + 7) / 2)  # the average length of both references
+    says("08_ter_and_wer", f"{repeated.score / 100:.4f}", f"{unrelated.score / 100:.4f}",
+         f"{two.score / 100:.4f}", "6.5")
 
 
 def test_06_numbers():

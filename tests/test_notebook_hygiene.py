@@ -10,9 +10,11 @@ excluded) is checked for:
 - no absolute paths of this machine in stored outputs (``/work/``, ``/root/``, ``/home/``, site-packages);
 - a "You will learn" cell and a Summary section;
 - the ``python3`` kernel, which ``make test`` runs them with;
-- no exercise answers in the source or the stored outputs: a notebook shows them only through
-  ``bleu_lab.answers.show_answers(key)``, whose texts are package data (``ANSWERS_CONVERTED``:
-  every series notebook and lab).
+- no exercise answers in the source or the stored outputs: a lab shows them only through
+  ``bleu_lab.answers.show_answers(key)``, whose texts are package data; a series notebook may also
+  give them in ``<details><summary>Answer</summary>...</details>`` blocks under its
+  "Check your understanding" heading, which open on click and read without a kernel
+  (``ANSWERS_CONVERTED``: every series notebook and lab).
 
 And every top-level ``NN_*.ipynb`` is listed in ``00_start_here`` and in the
 README's notebook table.
@@ -160,8 +162,10 @@ def kernel_problems(notebook: dict) -> list[str]:
 
 
 ANSWERS_FOLDER = ROOT / "bleu_lab" / "data" / "answers"
-# Every notebook's answers go through show_answers (series, 05b and the labs).
+# Every notebook's answers go through show_answers, or (series only) <details> under "Check your understanding".
 ANSWERS_CONVERTED = re.compile(r"^(\d\d\w*|lab\d_\w+)\.ipynb$")
+CHECK_HEADING = re.compile(r"^#{1,6}\s*check your understanding\b", re.IGNORECASE | re.MULTILINE)
+OPEN_ON_CLICK = re.compile(r"<details>\s*<summary>[^<]*answer[^<]*</summary>.*?</details>", re.IGNORECASE | re.DOTALL)
 
 
 def _answer_lines() -> list[str]:
@@ -172,13 +176,32 @@ def _answer_lines() -> list[str]:
     return lines
 
 
-def answer_problems(notebook: dict, answer_lines: list[str] | None = None) -> list[str]:
+def without_open_answers(cells: list[dict]) -> list[str]:
+    """Each cell's source, with the answers that open on click under "Check your understanding" removed
+    (the <details> blocks of markdown cells from that heading on)."""
+    texts, checking = [], False
+    for cell in cells:
+        text = "".join(cell.get("source", ""))
+        if cell.get("cell_type") == "markdown":
+            heading = CHECK_HEADING.search(text)
+            if checking or heading:
+                start = 0 if checking else heading.start()
+                text = text[:start] + OPEN_ON_CLICK.sub("", text[start:])
+                checking = True
+        texts.append(text)
+    return texts
+
+
+def answer_problems(notebook: dict, answer_lines: list[str] | None = None, *, open_answers: bool = False) -> list[str]:
+    """Answer lines shown in a notebook; ``open_answers`` (the series) allows them in <details> under
+    "Check your understanding", never elsewhere; a lab's answers stay behind show_answers."""
     problems = []
     lines = _answer_lines() if answer_lines is None else answer_lines
-    for position, cell in enumerate(notebook.get("cells", [])):
+    cells = notebook.get("cells", [])
+    sources = without_open_answers(cells) if open_answers else ["".join(c.get("source", "")) for c in cells]
+    for position, (cell, text) in enumerate(zip(cells, sources)):
         if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
             problems.append(f"cell {position} is a hidden cell; use bleu_lab.answers.show_answers(key) for answers")
-        text = "".join(cell.get("source", ""))
         for output in cell.get("outputs", []):
             text += "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
             data = output.get("data", {})
@@ -219,7 +242,7 @@ def test_notebook(path, check):
 @pytest.mark.parametrize("path", [p for p in NOTEBOOK_PATHS if ANSWERS_CONVERTED.match(p.name)],
                          ids=lambda p: str(p.relative_to(NOTEBOOKS)))
 def test_no_answer_is_visible(path):
-    problems = answer_problems(read(path))
+    problems = answer_problems(read(path), open_answers=bool(SERIES_NAME.match(path.name)))
     assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
 
 
@@ -290,9 +313,17 @@ def test_checks_catch_each_mistake():
     assert answer_problems(_notebook(hidden), [])
     line = "1. p1 and p2 change: without reference 2 the word a matches nothing at all"
     assert answer_problems(_notebook(_cell(count=1, outputs=[{"output_type": "stream", "text": line}])), [line])
+    # In the series an answer may open on click under "Check your understanding", and only there.
+    details = f"<details><summary>Answer</summary>\n\n{line}\n\n</details>"
+    checked = _notebook(_cell("markdown", "## Check your understanding\n\n1. Which change?\n\n" + details))
+    assert answer_problems(checked, [line], open_answers=True) == []
+    assert answer_problems(checked, [line])  # a lab: answers stay behind show_answers
+    assert answer_problems(_notebook(_cell("markdown", "## Summary\n\n" + details)), [line], open_answers=True)
+    outside = _notebook(_cell("markdown", "## Check your understanding\n\n" + details + "\n" + line))
+    assert answer_problems(outside, [line], open_answers=True)
 
 
 def test_listing_needs_the_whole_name():
     assert unlisted(["01_ngrams", "02_brevity_penalty"], "| `01_ngrams` | n-grams |") == ["02_brevity_penalty"]
     # A prefix of a longer name does not count as listed.
-    assert unlisted(["05_rouge"], "| 05_rouge_and_blind_spots |") == ["05_rouge"]
+    assert unlisted(["06_rouge"], "| 06_rouge_and_more |") == ["06_rouge"]

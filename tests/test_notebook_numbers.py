@@ -37,9 +37,13 @@ NOTEBOOKS = ROOT / "notebooks"
 NB00 = "00_start_here.ipynb"
 NB01 = "01_ngrams_and_clipped_precision.ipynb"
 NB02 = "02_brevity_penalty.ipynb"
-NB03 = "03_bleu_step_by_step.ipynb"
-NB04 = "04_sentence_bleu_and_smoothing.ipynb"
-NB05 = "05_rouge_and_blind_spots.ipynb"
+NB03 = "03_bleu_formula.ipynb"
+NB04 = "04_bleu_nasa_example.ipynb"
+NB05_SMOOTHING = "05_sentence_bleu_and_smoothing.ipynb"
+NB06_ROUGE = "06_rouge.ipynb"
+NB07_CHRF = "07_chrf.ipynb"
+NB08_TER = "08_ter_and_wer.ipynb"
+NB09_EMBEDDINGS = "09_paraphrases_and_embeddings.ipynb"
 NB06 = "06_pitfalls.ipynb"
 
 CAT_MAT_REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
@@ -106,7 +110,8 @@ def test_00_the_first_score():
     theirs = sacrebleu_corpus(candidate, CAT_MAT_REFERENCES).score
     assert theirs / 100 == pytest.approx(expected, abs=TOLERANCE)
     assert bleu_lab.sentence_bleu(candidate, CAT_MAT_REFERENCES).score == pytest.approx(expected, abs=TOLERANCE)
-    assert_shown(NB00, "BLEU = 0.8409", "hyp_len = 6 ref_len = 6")
+    assert_shown(NB00, f"BLEU = BP x mean = {expected:.4f}")
+    assert_shown(NB00, "candidate length c = 6, reference length r = 6")
     assert_shown(NB00, f"bleu_lab:  {expected:.4f}")
     assert_shown(NB00, f"sacrebleu: {theirs:.2f}")
     assert_shown(NB00, "p3 = 3/4 = 0.7500")
@@ -136,8 +141,12 @@ def test_02_brevity_penalty_of_short_candidates(candidate, c):
 # --------------------------------------------------------------------------- 03
 def test_03_a_cat_is_on_the_mat():
     expected = 0.5 ** 0.25
-    assert sacrebleu_corpus("a cat is on the mat", CAT_MAT_REFERENCES).score / 100 == pytest.approx(expected)
-    assert_shown(NB03, "a cat is on the mat", f"{expected:.4f}")
+    theirs = sacrebleu_corpus("a cat is on the mat", CAT_MAT_REFERENCES).score
+    assert theirs / 100 == pytest.approx(expected)
+    assert_shown(NB03, f"2 reference(s): bleu_lab {expected:.4f}, sacrebleu {theirs:.2f}")
+    alone = sacrebleu_corpus("a cat is on the mat", CAT_MAT_REFERENCES[:1]).score  # (1/3) ** (1/4) by hand
+    assert alone / 100 == pytest.approx((1 / 3) ** 0.25)
+    assert_shown(NB03, f"1 reference(s): bleu_lab {alone / 100:.4f}, sacrebleu {alone:.2f}")
 
 
 NASA_REFERENCE = "The NASA Opportunity rover is battling a massive dust storm on planet Mars."
@@ -156,7 +165,7 @@ def test_nasa_roles_in_the_example_data():
 
 
 @pytest.mark.parametrize("k", [0, 1])
-def test_03_nasa_rover_in_three_libraries(k):
+def test_04_nasa_rover_in_three_libraries(k):
     candidate = NASA_CANDIDATES[k]
     theirs = sacrebleu.sentence_bleu(candidate, [NASA_REFERENCE]).score
     assert f"{theirs:.2f}" == ("27.64", "35.32")[k]  # the right direction, as the seeds' README says
@@ -165,44 +174,61 @@ def test_03_nasa_rover_in_three_libraries(k):
     example = load_example(("nasa_rover", "nasa_rover_2")[k])
     ours = bleu_lab.sentence_bleu(example["candidate"], example["references"]).score
     assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
-    assert_shown(NB03, "bleu_lab.sentence_bleu", f"{theirs:.2f}")
-    assert_shown(NB03, "nltk, tutorial's tokens", f"{theirs:.2f}")
+    assert_shown(NB04, "bleu_lab.sentence_bleu", f"{theirs:.2f}")
+    assert_shown(NB04, "nltk, tutorial's tokens", f"{theirs:.2f}")
 
 
 @pytest.mark.parametrize("k", [0, 1])
-def test_03_and_06_the_argument_order_trap(k):
+def test_04_and_06_the_argument_order_trap(k):
     candidate = NASA_CANDIDATES[k]
     right = sacrebleu_corpus(candidate, [NASA_REFERENCE]).score
     swapped = sacrebleu_corpus(NASA_REFERENCE, [candidate]).score
     assert f"{swapped:.2f}" == ("27.38", "34.99")[k] and round(swapped, 1) == (27.4, 35.0)[k]  # the seed's numbers
     assert nltk_sentence([tokens(NASA_REFERENCE)], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
     assert nltk_sentence([tokens(candidate)], tokens(NASA_REFERENCE)) == pytest.approx(swapped / 100, abs=TOLERANCE)
-    assert_shown(NB03, f"candidate {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
+    assert_shown(NB04, f"candidate {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
     assert_shown(NB06, f"candidate {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
 
 
-def test_03_no_text_calls_the_swapped_scores_right():
-    text = (NOTEBOOKS / NB03).read_text(encoding="utf-8")
+def test_04_no_text_calls_the_swapped_scores_right():
+    text = (NOTEBOOKS / NB04).read_text(encoding="utf-8")
     for wrong in ("Right: 27.38", "right 27.38", "27.64 / 35.32 come from the swapped", "the other way round"):
         assert wrong not in text
 
 
 @pytest.mark.parametrize("k", [0, 1])
-def test_03_the_two_bugs_give_the_swapped_score(k):
+def test_04_the_two_bugs_give_the_swapped_score(k):
     candidate = NASA_CANDIDATES[k]
     swapped = sacrebleu.sentence_bleu(NASA_REFERENCE, [candidate]).score
     right = sacrebleu.sentence_bleu(candidate, [NASA_REFERENCE]).score
-    assert_shown(NB03, f"candidate {k + 1}", f"{swapped:.2f}     {swapped:.2f}     {right:.2f}   True")
+    assert_shown(NB04, f"candidate {k + 1}", f"{swapped:.2f}     {swapped:.2f}     {right:.2f}   True")
 
 
-def test_03_bare_strings_in_sacrebleu_2():
+def test_04_bare_strings_in_sacrebleu_2():
     result = sacrebleu.corpus_bleu(NASA_REFERENCE, NASA_CANDIDATES[0])
     assert result.score == 0.0 and result.sys_len == 1
-    assert_shown(NB03, "candidate 1: BLEU = 0.00", "hyp_len = 1")
+    assert_shown(NB04, "candidate 1: BLEU = 0.00", "hyp_len = 1")
+
+
+def test_04_the_papers_candidate_1_on_its_words_and_as_text_with_13a():
+    # Lab 2 scores the paper's own words (lowercase, no punctuation, no tokenizer); the CLI scores the text
+    # with 13a, where the final period is one more matching token at every order.
+    from bleu_lab.exercises.check import PAPER_CANDIDATE_1, PAPER_REFERENCES
+
+    guide = load_example("paper_guide_1")
+    words = sacrebleu.corpus_bleu([" ".join(PAPER_CANDIDATE_1)], [[" ".join(r)] for r in PAPER_REFERENCES],
+                                  tokenize="none")
+    text = sacrebleu_corpus(guide["candidate"], guide["references"])
+    assert (f"{words.score:.2f}", words.counts[0], words.totals[0]) == ("50.46", 17, 18)  # the paper's 17/18
+    assert (f"{text.score:.2f}", text.counts, text.totals) == ("54.02", [18, 11, 8, 5], [19, 18, 17, 16])
+    assert_shown(NB04, "paper's words, no tokenizer", "17/18", f"BLEU {words.score / 100:.4f}",
+                 f"(sacrebleu {words.score:.2f})")
+    assert_shown(NB04, "text, 13a", "18/19 11/18 8/17 5/16", f"BLEU {text.score / 100:.4f}",
+                 f"(sacrebleu {text.score:.2f})")
 
 
 # --------------------------------------------------------------------------- 04
-SMOOTHING_SENTENCES = {  # as in notebook 04
+SMOOTHING_SENTENCES = {  # as in notebook 05
     "A": ("the cat sat on the mat", ["the cat is on the mat"]),
     "B": ("a cat sat", ["the cat sat down"]),
     "C": ("a dog sat on a rug", ["the cat sat on the mat"]),
@@ -222,7 +248,7 @@ def library_smoothed(method, candidate, references):
 
 
 @pytest.mark.parametrize("method", SACREBLEU_METHODS + NLTK_METHODS)
-def test_04_smoothing_table_row(method):
+def test_05_smoothing_table_row(method):
     cells = []
     for candidate, references in SMOOTHING_SENTENCES.values():
         expected = library_smoothed(method, candidate, references)
@@ -237,31 +263,31 @@ def test_04_smoothing_table_row(method):
             expected, abs=TOLERANCE
         )
         cells.append(f"{expected:9.4f}")
-    assert_shown(NB04, f"{method:>8}" + "".join(cells))
+    assert_shown(NB05_SMOOTHING, f"{method:>8}" + "".join(cells))
 
 
-def test_04_sacrebleu_sentence_bleu_is_not_corpus_bleu():
+def test_05_sacrebleu_sentence_bleu_is_not_corpus_bleu():
     candidate, references = SMOOTHING_SENTENCES["B"]
     as_sentence = sacrebleu.sentence_bleu(candidate, references).score  # exp + effective order
     as_corpus = sacrebleu_corpus(candidate, references).score
     assert as_corpus == 0 < as_sentence
     # By hand: orders 1-3 (no 4-gram), p3 = 1/(2*1) by exp smoothing, BP = exp(1 - 4/3).
     assert as_sentence / 100 == pytest.approx((2 / 3 * 1 / 2 * 1 / 2) ** (1 / 3) * math.exp(1 - 4 / 3))
-    assert_shown(NB04, "B: three words", f"sentence_bleu {as_sentence:6.2f}", f"corpus_bleu {as_corpus:6.2f}")
-    assert_shown(NB04, "effective order", f"{as_sentence / 100:.4f}")
+    assert_shown(NB05_SMOOTHING, "B: ", f"sentence_bleu {as_sentence:6.2f}", f"corpus_bleu {as_corpus:6.2f}",
+                 f"effective order {as_sentence / 100:.4f}")
 
 
-def test_04_nltk_tiny_zero():
+def test_05_nltk_tiny_zero():
     candidate, references = SMOOTHING_SENTENCES["A"]
     tiny = nltk_sentence([references[0].split()], candidate.split())
     by_hand = sys.float_info.min ** 0.25 * (5 / 6 * 3 / 5 * 1 / 4) ** 0.25
     assert tiny == pytest.approx(by_hand, rel=1e-9)
     assert bleu_lab.sentence_bleu(candidate, references).score == 0.0
-    assert_shown(NB04, "nltk sentence_bleu", repr(tiny))
-    assert_shown(NB04, f"{by_hand:.4e}")
+    assert_shown(NB05_SMOOTHING, "nltk sentence_bleu", repr(tiny))
+    assert_shown(NB05_SMOOTHING, f"{by_hand:.4e}")
 
 
-def test_04_one_sentence_in_five_scores_zero():
+def test_05_one_sentence_in_five_scores_zero():
     from bleu_lab.datasets import load_wmt19_en_de
 
     data = load_wmt19_en_de()
@@ -271,8 +297,8 @@ def test_04_one_sentence_in_five_scores_zero():
     zeros = sum(unsmoothed.corpus_score([h], [[r]]).score == 0 for h, r in zip(hypotheses, data.reference))
     corpus = sacrebleu.corpus_bleu(hypotheses, [data.reference]).score
     assert 0.15 < zeros / len(hypotheses) < 0.25  # "one sentence in five"
-    assert_shown(NB04, f"{zeros} of {len(hypotheses)}")
-    assert_shown(NB04, "online-B", f"corpus BLEU {corpus / 100:.4f}")
+    assert_shown(NB05_SMOOTHING, f"{zeros} of {len(hypotheses)}")
+    assert_shown(NB05_SMOOTHING, "online-B", f"corpus BLEU {corpus / 100:.4f}")
 
 
 # --------------------------------------------------------------------------- 05
@@ -283,9 +309,9 @@ CANDIDATES_05 = {
     "short": load_example("short")["candidate"],
     "paraphrase": load_example("paraphrase")["candidate"],
 }
-GALLERY_05 = {  # as in notebook 05
+GALLERY_05 = {  # as in notebook 07
     "word order": ("on the mat sat the cat", "the cat sat on the mat"),
-    "inflection": ("children playing happily", "child plays happy"),
+    "word forms": ("rapid economic growth", "the economy grew rapidly"),  # a true paraphrase, no shared word
     "spelling": ("colorful theater organization", "colourful theatre organisation"),
     "spacing": ("newspaper headlines", "news paper head lines"),
     "synonyms": ("an enormous audience clapped", "a huge crowd applauded"),
@@ -305,7 +331,7 @@ def reference_metrics(candidate, reference):
     ]
 
 
-def test_05_the_paraphrase_failure():
+def test_09_the_paraphrase_failure():
     paraphrase = CANDIDATES_05["paraphrase"]
     rouge = SCORER.score(REFERENCE_05, paraphrase)
     assert rouge["rouge1"].fmeasure == pytest.approx(2 / 6)  # "the" twice, 6 words on each side
@@ -313,36 +339,37 @@ def test_05_the_paraphrase_failure():
     assert sacrebleu_corpus(paraphrase, [REFERENCE_05], smooth_method="none").score == 0
     ours = bleu_lab.rouge_n(paraphrase, [REFERENCE_05], 1)
     assert ours.matched_ngrams == {("the",): 2}
-    assert_shown(NB05, "ROUGE-1 = 0.3333", "{('the',): 2}")
-    assert_shown(NB05, "ROUGE-2 = 0.0000", "{}")
-    assert_shown(NB05, "BLEU    = 0.0000")
-    assert_shown(NB05, "rouge-score rouge1", str(rouge["rouge1"]))
-    assert_shown(NB05, "rouge-score rouge2", str(rouge["rouge2"]))
+    assert_shown(NB09_EMBEDDINGS, "ROUGE-1 = 0.3333", "{('the',): 2}")
+    assert_shown(NB09_EMBEDDINGS, "ROUGE-2 = 0.0000", "{}")
+    assert_shown(NB09_EMBEDDINGS, "BLEU    = 0.0000")
+    assert_shown(NB09_EMBEDDINGS, "rouge-score rouge1", str(rouge["rouge1"]))
+    assert_shown(NB09_EMBEDDINGS, "rouge-score rouge2", str(rouge["rouge2"]))
 
 
-def test_05_padded_candidate_has_perfect_recall():
+def test_06_padded_candidate_has_perfect_recall():
     scores = SCORER.score(REFERENCE_05, CANDIDATES_05["padded"])
     for key, name in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougeL", "ROUGE-L")):
         score = scores[key]
         assert score.recall == 1.0
-        assert_shown(NB05, f"{'padded':>10} {name:>8} {score.precision:7.4f} {score.recall:7.4f} {score.fmeasure:7.4f}")
+        assert_shown(NB06_ROUGE,
+                     f"{'padded':>10} {name:>8} {score.precision:7.4f} {score.recall:7.4f} {score.fmeasure:7.4f}")
 
 
 @pytest.mark.parametrize("label", list(CANDIDATES_05))
-def test_05_four_candidates_five_metrics(label):
+def test_09_four_candidates_five_metrics(label):
     values = reference_metrics(CANDIDATES_05[label], REFERENCE_05)
-    assert_shown(NB05, f"{label:>10}" + "".join(f"{v:9.4f}" for v in values))
+    assert_shown(NB09_EMBEDDINGS, f"{label:>10}" + "".join(f"{v:9.4f}" for v in values))
 
 
 @pytest.mark.parametrize("label", list(GALLERY_05))
-def test_05_gallery_row(label):
+def test_07_gallery_row(label):
     candidate, reference = GALLERY_05[label]
     values = reference_metrics(candidate, reference)
     assert values[0] == 0  # BLEU: these short rewrites keep no 4-gram
     assert values[4] > 0  # chrF gives partial credit to every one
     if label != "word order":
         assert values[1:4] == [0, 0, 0]  # ...and word n-grams give none (no word is identical)
-    assert_shown(NB05, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values))
+    assert_shown(NB07_CHRF, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values))
 
 
 MEANING_TESTS_05 = {
@@ -354,7 +381,7 @@ MEANING_TESTS_05 = {
 
 
 @pytest.mark.parametrize("label", list(MEANING_TESTS_05))
-def test_05_embedding_score_row(label):
+def test_09_embedding_score_row(label):
     # The embedding column from wordllama's own API (loaded from its package, downloads disabled).
     from pathlib import Path
 
@@ -365,7 +392,7 @@ def test_05_embedding_score_row(label):
     embedding = float(model.similarity(candidate, REFERENCE_05))
     if label == "word salad":
         assert embedding == pytest.approx(1.0)  # same subwords, same mean vector
-    assert_shown(NB05, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values) + f"{embedding:11.4f}")
+    assert_shown(NB09_EMBEDDINGS, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values) + f"{embedding:11.4f}")
 
 
 # --------------------------------------------------------------------------- 06
@@ -434,9 +461,12 @@ def prose_before_exercises(name: str) -> str:
         if cell["cell_type"] != "markdown":
             continue
         text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        if re.match(r"#+\s*Exercises", text.strip(), re.IGNORECASE):
+        if re.match(r"#+\s*(Exercises|Check your understanding)", text.strip(), re.IGNORECASE):
             break  # answers may state numbers the reader is meant to compute
-        parts.append(text)
+        before, *after = re.split(r"^#+\s*Check your understanding", text, flags=re.IGNORECASE | re.MULTILINE)
+        parts.append(before)
+        if after:
+            break
     return "\n".join(parts)
 
 
@@ -495,7 +525,7 @@ def test_01_he_he_he_needs_stated_targets(targets, clipped):
     assert_shown(NB01, f"clipped {clipped[0]}/{clipped[1]} = {clipped[0] / clipped[1]:.4f}")
 
 
-def test_04_method1_changes_nothing_on_the_guard_sentence():
+def test_05_method1_changes_nothing_on_the_guard_sentence():
     from nltk.tokenize import word_tokenize
 
     reference = word_tokenize("The guard arrived late because it was raining.", preserve_line=True)
@@ -504,56 +534,56 @@ def test_04_method1_changes_nothing_on_the_guard_sentence():
     smoothed = nltk_bleu.sentence_bleu([reference], candidate, (0.25,) * 4, smoothing_function=method1)
     plain = nltk_bleu.sentence_bleu([reference], candidate, (0.25,) * 4)
     assert f"{smoothed:.4f}" == f"{plain:.4f}" == "0.4671"
-    assert_shown(NB04, f"nltk, method1:        {smoothed:.4f}")
-    assert_shown(NB04, f"bleu_lab, method1:    {smoothed:.4f}")
+    assert_shown(NB05_SMOOTHING, f"nltk, method1:        {smoothed:.4f}")
+    assert_shown(NB05_SMOOTHING, f"bleu_lab, method1:    {smoothed:.4f}")
 
 
 @pytest.mark.parametrize("method", ["floor", "add-k", "exp"])
-def test_04_smoothed_fractions(method):
+def test_05_smoothed_fractions(method):
     from sacrebleu.metrics import BLEU
 
     theirs = BLEU(smooth_method=method).sentence_score("the cat sat on the mat", ["the cat is on the mat"])
-    assert_shown(NB04, f"smoothing={method!r}", f"BLEU = {theirs.score / 100:.4f}")
+    assert_shown(NB05_SMOOTHING, f"smoothing={method!r}", f"BLEU = {theirs.score / 100:.4f}")
     fourth = {"floor": "0.1 / 3", "add-k": "(0 + 1) / (3 + 1)", "exp": "1 / (2^1 x 3)"}[method]
-    assert_shown(NB04, f"p4 = {fourth:<34} = {theirs.precisions[3] / 100:.4f}")
+    assert_shown(NB05_SMOOTHING, f"p4 = {fourth:<34} = {theirs.precisions[3] / 100:.4f}")
 
 
 # --------------------------------------------------------------------------- 05: chrF step by step, ROUGE-Lsum
 @pytest.mark.parametrize("label, candidate",
                          [("padded", "the cat is on the mat next to the dog"), ("short", "the cat")])
-def test_05_chrf_beta(label, candidate):
+def test_07_chrf_beta(label, candidate):
     from sacrebleu.metrics import CHRF
 
     scores = [CHRF(beta=beta).sentence_score(candidate, ["the cat is on the mat"]).score / 100 for beta in (1, 2, 3)]
-    assert_shown(NB05, f"{label:>10}" + "".join(f"{s:10.4f}" for s in scores))
+    assert_shown(NB07_CHRF, f"{label:>10}" + "".join(f"{s:10.4f}" for s in scores))
 
 
-def test_05_chrf_table_and_chrf_plus_plus():
+def test_07_chrf_table_and_chrf_plus_plus():
     from sacrebleu.metrics import CHRF
 
     plain = CHRF().sentence_score("the cat sat on the mat", ["the cat is on the mat"]).score
     plus = CHRF(word_order=2).sentence_score("the cat sat on the mat", ["the cat is on the mat"]).score
-    assert_shown(NB05, f"sacrebleu prints {plain:.2f}")
-    assert_shown(NB05, f"sacrebleu prints {plus:.2f}")
-    assert_shown(NB05, "nc:6|nw:2")  # chrF++: six character orders and two word orders
+    assert_shown(NB07_CHRF, f"sacrebleu prints {plain:.2f}")
+    assert_shown(NB07_CHRF, f"sacrebleu prints {plus:.2f}")
+    assert_shown(NB07_CHRF, "nc:6|nw:2")  # chrF++: six character orders and two word orders
     # the 6-gram row by hand: "thecatsatonthemat" has 17 - 5 = 12 character 6-grams, "thecatisonthemat" 11
-    assert_shown(NB05, "char 6      12      11")
+    assert_shown(NB07_CHRF, "char 6      12      11")
 
 
 @pytest.mark.parametrize("summary, l_f, lsum_f", [
     ("it was happy.\nthe cat sat on the mat.", "0.6667", "1.0000"),
     ("the cat was happy on the mat.", "0.6250", "0.8750"),
 ])
-def test_05_rouge_lsum(summary, l_f, lsum_f):
+def test_06_rouge_lsum(summary, l_f, lsum_f):
     scorer = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"])
     scores = scorer.score("the cat sat on the mat.\nit was happy.", summary)
     assert (f"{scores['rougeL'].fmeasure:.4f}", f"{scores['rougeLsum'].fmeasure:.4f}") == (l_f, lsum_f)
-    assert_shown(NB05, f"ROUGE-L    F = {l_f}   (rouge-score {l_f})")
-    assert_shown(NB05, f"ROUGE-Lsum F = {lsum_f}   (rouge-score {lsum_f})")
+    assert_shown(NB06_ROUGE, f"ROUGE-L    F = {l_f}   (rouge-score {l_f})")
+    assert_shown(NB06_ROUGE, f"ROUGE-Lsum F = {lsum_f}   (rouge-score {lsum_f})")
 
 
-def test_05_no_false_claim_about_synonyms():
-    text = (NOTEBOOKS / NB05).read_text(encoding="utf-8")
+def test_09_no_false_claim_about_synonyms():
+    text = (NOTEBOOKS / NB09_EMBEDDINGS).read_text(encoding="utf-8")
     assert "No surface-overlap metric" not in text and "No surface metric gives real credit" not in text
     assert "METEOR" in text
 
@@ -563,11 +593,16 @@ def test_05_no_false_claim_about_synonyms():
     ("08_corpus_bleu_on_real_data.ipynb", "sacrebleu's default for sentences"),  # that one has effective order
     ("06_pitfalls.ipynb", "each use their own order"),  # two orders: rouge-score's score(target, prediction)
     # nltk's word_tokenize runs NLTKWordTokenizer, not TreebankWordTokenizer (they differ on Unicode quotes).
-    ("04_sentence_bleu_and_smoothing.ipynb", "the same Treebank word tokenizer"),
-    ("04_sentence_bleu_and_smoothing.ipynb", "corpus always has 4-grams"),  # a corpus of 1-3 word segments has none
-    ("04_sentence_bleu_and_smoothing.ipynb", "mean of it and its two neighbours"),  # see the method5 test
-    ("05b_ter_edit_distance.ipynb", "Only sacrebleu's exp smoothing"),  # floor and add-k lift it too
-    ("05b_ter_edit_distance.ipynb", "character n-grams inside each word"),  # sacrebleu's chrF drops spaces
+    ("05_sentence_bleu_and_smoothing.ipynb", "the same Treebank word tokenizer"),
+    ("05_sentence_bleu_and_smoothing.ipynb", "corpus always has 4-grams"),  # a corpus of 1-3 word segments has none
+    ("05_sentence_bleu_and_smoothing.ipynb", "mean of it and its two neighbours"),  # see the method5 test
+    ("08_ter_and_wer.ipynb", "Only sacrebleu's exp smoothing"),  # floor and add-k lift it too
+    ("08_ter_and_wer.ipynb", "character n-grams inside each word"),  # sacrebleu's chrF drops spaces
+    ("07_chrf.ipynb", "character 6-grams"),  # chrF averages the orders 1 to 6 (Popovic 2015; sacrebleu's CHRF)
+    ("07_chrf.ipynb", "child plays happy"),  # not a paraphrase of "children playing happily"
+    ("09_paraphrases_and_embeddings.ipynb", "say little about cats"),  # the model puts feline near cat (0.3796)
+    ("00_start_here.ipynb", "make test"),  # maintainer commands stay off the student's first page
+    ("00_start_here.ipynb", "make notebooks"),
     ("09_metrics_and_human_judgments.ipynb", "Pearson's r, which weighs distances, rewards that most"),
 ])
 def test_claims_a_review_found_wrong_are_gone(name, wrong):
@@ -581,19 +616,83 @@ def test_13a_leaves_a_chinese_sentence_one_token_so_bleu_is_0_even_when_identica
     assert "even for a sentence identical to its reference" in prose
 
 
-def test_04_method5_averages_with_the_smoothed_order_below_so_p1_can_exceed_1():
+def test_05_method5_averages_with_the_smoothed_order_below_so_p1_can_exceed_1():
     # nltk's method5 on sentence A: p1 = (p1 + 1 + p1 + p2) / 3 with p1 = 5/6 and p2 = 3/5 gives 1.0889 (by hand).
     hypothesis, reference = tokens("the cat sat on the mat"), tokens("the cat is on the mat")
     smoothed = nltk_bleu.SmoothingFunction().method5(
         [nltk_bleu.modified_precision([reference], hypothesis, n) for n in range(1, 5)], [reference], hypothesis,
         len(hypothesis))
     assert float(smoothed[0]) == pytest.approx((5 / 6 + 1 + 5 / 6 + 3 / 5) / 3) and smoothed[0] > 1
-    assert_markdown(NB04, "averages each precision with the smoothed one below it and the raw one above",
+    assert_markdown(NB05_SMOOTHING, "averages each precision with the smoothed one below it and the raw one above",
                     "can exceed 1")
 
 
-def test_04_the_smoothing_gap_on_sentence_a_in_sacrebleu_points():
+def test_05_the_smoothing_gap_on_sentence_a_in_sacrebleu_points():
     floor = sacrebleu_corpus("the cat sat on the mat", ["the cat is on the mat"], smooth_method="floor").score
     add_k = sacrebleu_corpus("the cat sat on the mat", ["the cat is on the mat"], smooth_method="add-k").score
     assert round(add_k - floor) == 23
-    assert_markdown(NB04, "That gap, 23 points on sacrebleu's 0-100 scale")
+    assert_markdown(NB05_SMOOTHING, "That gap, 23 points on sacrebleu's 0-100 scale")
+
+
+# --------------------------------------------------------------------------- the lessons issue (29), 00-09
+@pytest.mark.parametrize("c", [4, 6, 8])
+def test_02_the_min_form_of_the_brevity_penalty_is_the_piecewise_one(c):
+    # The seed writes BP = min(1, exp(1 - r/c)); the paper's piecewise form is 1 if c > r else exp(1 - r/c).
+    by_min = min(1.0, math.exp(1 - 6 / c))
+    assert sacrebleu_corpus(" ".join(["w"] * c), [" ".join(["w"] * 6)]).bp == pytest.approx(by_min)
+    assert_shown(NB02, f"c = {c}, r = 6: min(1, exp(1 - r/c)) = {by_min:.4f}", f"bleu_lab: {by_min:.4f}")
+
+
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_07_chrf_keeps_case_so_regierung_is_not_inside_bundesregierung(lowercase):
+    from sacrebleu.metrics import CHRF
+
+    assert "Regierung" not in "Bundesregierung" and "regierung" in "Bundesregierung".lower()
+    compound, phrase = "die Bundesregierung plant", "die Regierung des Bundes plant"
+    theirs = CHRF(lowercase=lowercase).sentence_score(compound, [phrase]).score
+    assert bleu_lab.chrf(compound, [phrase], lowercase=lowercase).score == pytest.approx(theirs / 100)
+    assert_shown(NB07_CHRF, f"lowercase={lowercase!s:5}: chrF {theirs / 100:.4f}   (sacrebleu {theirs:.2f})")
+
+
+def markdown_words(name: str) -> str:
+    """The markdown of a notebook with all whitespace (line breaks too) as single spaces."""
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    return " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize("name", [NB07_CHRF, NB09_EMBEDDINGS])
+def test_chrf_is_not_called_a_score_of_character_6_grams(name):
+    # sacrebleu's CHRF and Popovic (2015) average the precisions and recalls of the orders 1 to 6.
+    assert "character 6-grams" not in markdown_words(name)
+
+
+def test_07_chrf_is_explained_as_the_mean_over_orders_1_to_6():
+    assert_markdown(NB07_CHRF, "arithmetic mean", "orders 1 to 6")
+
+
+def test_08_ter_and_wer_of_the_salad_the_moved_block_and_a_capital():
+    from sacrebleu.metrics import TER
+
+    reference = "the cat is on the mat"
+    # By hand (word-level Levenshtein, no shifts): the salad needs a deletion, two substitutions and an
+    # insertion; the moved block six substitutions; "The" one substitution when case counts.
+    for candidate, ter_edits, wer_edits, exact in (("mat the on is cat the", 3, 4, 4 / 6),
+                                                   ("on the mat the cat is", 1, 6, 1.0),
+                                                   ("The cat is on the mat", 0, 0, 1 / 6)):
+        theirs = TER().sentence_score(candidate, [reference]).score / 100
+        assert theirs == pytest.approx(ter_edits / 6)
+        assert bleu_lab.wer(candidate, [reference]).num_edits == wer_edits
+        assert bleu_lab.wer(candidate, [reference], case_sensitive=True).score == pytest.approx(exact)
+        assert_shown(NB08_TER, repr(candidate), f"TER {ter_edits} edits = {theirs:.4f}",
+                     f"WER {wer_edits} edits = {wer_edits / 6:.4f}", f"case-sensitive = {exact:.4f}")
+
+
+def test_09_the_embedding_score_is_explained_once_and_agrees_on_feline():
+    wordllama = pytest.importorskip("wordllama")
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    near = float(model.similarity("feline", "cat"))
+    assert near > 0.3 > float(model.similarity("feline", "stock"))  # the model puts "feline" near "cat"
+    assert_shown(NB09_EMBEDDINGS, f"feline ~ cat: {near:.4f}")
+    assert_markdown(NB09_EMBEDDINGS, "BERTScore", "COMET")
+    for name in (NB06_ROUGE, NB07_CHRF, NB08_TER):  # one explanation of the embedding score, in 09
+        assert "WordLlama" not in (NOTEBOOKS / name).read_text(encoding="utf-8"), name

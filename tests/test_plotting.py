@@ -267,7 +267,7 @@ def test_smoothing_comparison_fits_a_projector_with_every_value_and_gap_shown():
 
 
 def test_score_lines_draw_each_metric_at_its_steps():
-    # Notebook 05b's rotation of 13 words: one shift is 1/13 for TER whatever k is (by hand).
+    # Notebook 08_ter_and_wer's rotation of 13 words: one shift is 1/13 for TER whatever k is (by hand).
     ax = plotting.plot_score_lines({"TER": [0.0, 1 / 13, 1 / 13], "WER": [0.0, 2 / 13, 4 / 13]}, range(3),
                                    title="Rotations", xlabel="k")
     lines = ax.get_lines()

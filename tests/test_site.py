@@ -189,6 +189,22 @@ def test_no_exercise_answer_is_on_any_page(site):
     assert not shown, "answers visible in the site:\n" + "\n".join(shown[:20])
 
 
+OPEN_ANSWER_SOURCE = re.compile(r"<details>\s*<summary>[^<]*answer[^<]*</summary>", re.IGNORECASE)
+OPEN_ANSWER_PAGE = re.compile(r"<details>\s*<summary>\s*Answer\s*</summary>(.*?)</details>", re.IGNORECASE | re.DOTALL)
+
+
+def test_answers_that_open_on_click_are_on_the_page_inside_details(site):
+    # The series' "Check your understanding" answers: collapsed <details> on the page, with their text inside.
+    checked = [nb for nb in SERIES if len(OPEN_ANSWER_SOURCE.findall(nb.read_text(encoding="utf-8"))) >= 3]
+    assert checked, "no series notebook has answers that open on click"
+    for notebook in checked:
+        page = _page(site, notebook).read_text(encoding="utf-8")
+        blocks = OPEN_ANSWER_PAGE.findall(page)
+        assert len(blocks) >= 3, f"{notebook.name}: {len(blocks)} <details> answers on its page"
+        assert all(_words(re.sub(r"<[^>]+>", " ", block)) for block in blocks), f"{notebook.name}: an empty answer"
+        assert "<details open" not in page, f"{notebook.name}: an answer is open before a click"
+
+
 def test_widget_cells_show_a_picture_and_say_they_are_live_in_jupyterlab(site):
     widget_notebooks = [nb for nb in SERIES if "application/vnd.jupyter.widget-view+json" in nb.read_text()
                         and "playground()" in nb.read_text()]
