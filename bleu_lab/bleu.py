@@ -38,9 +38,9 @@ from .inputs import (
     check_counts,
     check_matches_within_totals,
     check_systems,
-    check_totals_possible,
     describe,
     keywords_checked,
+    warn_if_impossible,
 )
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import bleu_scores, brevity_penalty_value
@@ -71,8 +71,12 @@ def bleu_from_stats(
     order n; ``candidate_length`` c and ``reference_length`` r (summed over a
     corpus). ``max_order`` is 4 unless ``weights`` set it; more entries than the
     order are refused unless ``max_order`` or ``weights`` was given (then the
-    first N are scored: BLEU-2 of 4-gram statistics), and ``candidate_length``
-    must be ``totals[0]`` (every token is one unigram). With nltk's methods
+    first N are scored: BLEU-2 of 4-gram statistics). Whatever sacrebleu's
+    ``BLEU.compute_bleu`` scores is scored, with its number; statistics that no
+    text can give (``candidate_length`` other than ``totals[0]``, every token being
+    one unigram; totals that grow with the order) get an
+    :class:`~bleu_lab.inputs.ImpossibleStatisticsWarning` naming the inconsistency.
+    Only matches above totals, negative numbers and wrong lengths are errors. With nltk's methods
     4-7, ``last_sentence`` is the ``SentenceStats`` (to order 5) of the sentence
     they look at; by default the statistics given are that sentence.
 
@@ -95,12 +99,7 @@ def bleu_from_stats(
                 f"n-gram order), or say which order to score: max_order={len(values)} for all of them, or "
                 f"max_order=2 for BLEU-2. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
             )
-    # Every candidate token is one unigram, so a text can only give c = totals[0] (a corpus: their sums).
-    if check_count(candidate_length, "candidate_length") != checked["totals"][0]:
-        raise ValueError(
-            f"candidate_length is {candidate_length} but totals[0] is {checked['totals'][0]}: every token of the "
-            f"candidate is one unigram, so they must be equal. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
-        )
+    check_count(candidate_length, "candidate_length")
     if last_sentence is not None:
         right = ("Right: bleu_from_stats([3, 1, 0, 0], [4, 3, 2, 1], 4, 5, smoothing='method4', "
                  "last_sentence=SentenceStats(4, 5, (3, 1, 0, 0), (4, 3, 2, 1)))")
@@ -129,8 +128,8 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
     reference_length = check_count(reference_length, "reference_length")
     # Under add-k too: (m + k) / (t + k) above 1 is no precision (sacrebleu accepts it and returns BLEU > 1).
     check_matches_within_totals(counts[:order], totals[:order])
-    if given:
-        check_totals_possible(totals)
+    if given:  # scored as sacrebleu scores them, with a warning naming what no text can give
+        warn_if_impossible(totals[:order], candidate_length)
     method = settings.method
     last = None
     if method.fifth_order and len(totals if last_sentence is None else last_sentence.totals) < _NLTK_FIFTH_ORDER:

@@ -849,19 +849,42 @@ def check_matches_within_totals(counts, totals) -> None:
             )
 
 
-def check_totals_possible(totals) -> None:
-    """Totals a text can have: a sentence of c tokens has max(0, c - n + 1) n-grams of order n, so over
-    any sentences the totals never grow with n, and an order with n-grams has at least n - 1 fewer
-    than there are unigrams (the sentence holding them lost that many)."""
-    right = "Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+class ImpossibleStatisticsWarning(UserWarning):
+    """Statistics that sacrebleu scores but that no tokenized text can give (bleu_lab scores them as sacrebleu does)."""
+
+
+def impossible_statistics(totals, candidate_length) -> list[str]:
+    """What no text can give in these statistics, one sentence each (empty when a text can give them).
+
+    A sentence of c tokens has max(0, c - n + 1) n-grams of order n, so over any sentences c = totals[0], the
+    totals never grow with n, and an order with n-grams has at least n - 1 fewer than there are unigrams.
+    """
+    problems = []
+    if candidate_length != totals[0]:
+        problems.append(f"candidate_length is {candidate_length} but totals[0] is {totals[0]} (every candidate token "
+                        f"is one unigram, so a text gives equal numbers)")
     for n in range(2, len(totals) + 1):
         before, now = totals[n - 2], totals[n - 1]
         if now > before:
-            raise ValueError(f"totals={list(totals)} has more {n}-grams ({now}) than {n - 1}-grams ({before}); no "
-                             f"text has that: a sentence of c tokens has c - n + 1 n-grams of order n. {right}")
-        if now and now > totals[0] - (n - 1):
-            raise ValueError(f"totals={list(totals)} has {now} {n}-grams but {totals[0]} unigrams; a text with "
-                             f"{n}-grams has at least {n - 1} fewer of them than unigrams. {right}")
+            problems.append(f"totals={list(totals)} has more {n}-grams ({now}) than {n - 1}-grams ({before})")
+        elif now and now > totals[0] - (n - 1):
+            problems.append(f"totals={list(totals)} has {now} {n}-grams but {totals[0]} unigrams (a text with "
+                            f"{n}-grams has at least {n - 1} fewer of them)")
+    return problems
+
+
+def warn_if_impossible(totals, candidate_length, *, stacklevel: int = 5) -> None:
+    """A warning, not an error, for statistics no tokenizer could produce: sacrebleu's ``compute_bleu``
+    scores them (the brevity penalty from ``candidate_length``, each precision from its own order), and so
+    does bleu_lab, with the same number."""
+    problems = impossible_statistics(totals, candidate_length)
+    if problems:
+        warnings.warn(
+            "statistics no text can give: " + "; ".join(problems) + ". They are scored as sacrebleu's "
+            "BLEU.compute_bleu scores them; statistics counted from a text look like "
+            "bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)",
+            ImpossibleStatisticsWarning, stacklevel=stacklevel,
+        )
 
 
 def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES, minimum: int = 1, name: str = "n_samples",

@@ -206,9 +206,14 @@ def test_a_split_reference_is_still_refused_and_the_way_out_is_named():
     ([1, 1, 1, 1], "1 2-grams but 1 unigrams"),  # a text with a bigram has two tokens at least
     ([6, 6, 4, 3], "6 2-grams but 6 unigrams"),
 ])
-def test_totals_no_text_can_have_are_refused(totals, words):
-    with pytest.raises(ValueError, match=re.escape(words)):
-        bleu_from_stats([1, 0, 0, 0], totals, totals[0], 6)
+def test_totals_no_text_can_have_are_scored_as_sacrebleu_with_a_warning(totals, words):
+    from sacrebleu.metrics import BLEU
+
+    from bleu_lab.inputs import ImpossibleStatisticsWarning
+
+    with pytest.warns(ImpossibleStatisticsWarning, match=re.escape(words)):
+        result = bleu_from_stats([1, 0, 0, 0], totals, totals[0], 6)
+    assert result.score == pytest.approx(BLEU.compute_bleu([1, 0, 0, 0], list(totals), totals[0], 6).score / 100)
 
 
 def test_possible_totals_are_scored():

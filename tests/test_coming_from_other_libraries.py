@@ -1,0 +1,82 @@
+"""Issue 31: a sacrebleu, jiwer or evaluate user switches in a minute.
+
+Every expected number here comes from the library named (sacrebleu 2.6's ``BLEU.compute_bleu``, its
+``sentence_bleu``, its paired tests and bootstrap; jiwer's ``wer`` / ``cer``; sacrebleu's command line),
+never from bleu_lab itself.
+"""
+
+import logging
+import random
+import warnings
+
+import pytest
+from sacrebleu.metrics import BLEU
+
+import bleu_lab
+from bleu_lab.inputs import ImpossibleStatisticsWarning
+
+logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+
+
+# ---------------------------------------------------------------- 1. statistics from anywhere
+
+
+def _random_statistics(rng: random.Random):
+    """Statistics sacrebleu's compute_bleu accepts: counts <= totals, nothing negative, any lengths."""
+    totals = [rng.randint(0, 12) for _ in range(4)]
+    counts = [rng.randint(0, t) for t in totals]
+    return counts, totals, rng.randint(0, 15), rng.randint(0, 15)
+
+
+@pytest.mark.parametrize("smoothing", ["none", "floor", "add-k", "exp"])
+@pytest.mark.parametrize("effective_order", [False, True])
+def test_every_statistics_sacrebleu_scores_get_its_number(smoothing, effective_order):
+    rng = random.Random(f"{smoothing}{effective_order}")
+    warned = 0
+    for _ in range(400):
+        counts, totals, c, r = _random_statistics(rng)
+        theirs = BLEU.compute_bleu(list(counts), list(totals), c, r, smooth_method=smoothing,
+                                   effective_order=effective_order).score / 100
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            ours = bleu_lab.bleu_from_stats(counts, totals, c, r, smoothing=smoothing,
+                                            effective_order=effective_order)
+        warned += any(issubclass(w.category, ImpossibleStatisticsWarning) for w in caught)
+        assert ours.score == pytest.approx(theirs, abs=1e-9), (counts, totals, c, r)
+    assert warned > 100  # most random statistics are no text's, and each of those says so
+
+
+@pytest.mark.parametrize("arguments, theirs, words", [
+    # The issue's first example, where sacrebleu gives 59.46 (0-100), and totals not decreasing.
+    (([3, 2, 1, 0], [4, 3, 2, 1], 6, 5), 59.46, "candidate_length is 6 but totals[0] is 4"),
+    (([5, 4, 2, 1], [6, 6, 4, 3], 6, 6), None, "has 6 2-grams but 6 unigrams"),
+    (([1, 0, 0, 0], [2, 5, 9, 9], 2, 6), None, "more 2-grams (5) than 1-grams (2)"),
+])
+def test_statistics_no_text_can_give_are_scored_with_a_warning(arguments, theirs, words):
+    expected = BLEU.compute_bleu(*(list(a) if isinstance(a, list) else a for a in arguments),
+                                 smooth_method="exp").score
+    if theirs is not None:
+        assert round(expected, 2) == theirs
+    with pytest.warns(ImpossibleStatisticsWarning, match=words.replace("[", r"\[").replace("(", r"\(")
+                      .replace(")", r"\)").replace("]", r"\]")) as caught:
+        ours = bleu_lab.bleu_from_stats(*arguments, smoothing="exp")
+    assert ours.score == pytest.approx(expected / 100, abs=1e-12)
+    assert caught[0].filename == __file__  # the warning points at the caller's line
+
+
+def test_statistics_a_text_can_give_get_no_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bleu_lab.bleu_from_stats([6, 5, 4, 3], [6, 5, 4, 3], 6, 6).score == 1.0
+        assert bleu_lab.bleu_from_stats([4, 2, 1, 0], [4, 2, 1, 0], 4, 4, max_order=3).score == 1.0
+
+
+@pytest.mark.parametrize("arguments, error", [
+    (([3, 2, 1, 0], [2, 3, 2, 1], 2, 5), "counts cannot exceed totals"),
+    (([-1, 0, 0, 0], [2, 1, 0, 0], 2, 5), "whole numbers >= 0"),
+    (([1, 0, 0, 0], [2, 1, 0, 0], -2, 5), "candidate_length must be a whole number >= 0"),
+    (([1, 0, 0], [2, 1, 0], 2, 5), "counts has 3 entries but the order is 4"),
+])
+def test_only_impossible_counts_negatives_and_wrong_lengths_are_errors(arguments, error):
+    with pytest.raises(ValueError, match=error):
+        bleu_lab.bleu_from_stats(*arguments)
