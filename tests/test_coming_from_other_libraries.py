@@ -80,3 +80,68 @@ def test_statistics_a_text_can_give_get_no_warning():
 def test_only_impossible_counts_negatives_and_wrong_lengths_are_errors(arguments, error):
     with pytest.raises(ValueError, match=error):
         bleu_lab.bleu_from_stats(*arguments)
+
+
+# ---------------------------------------------------------------- 3. WER and CER as jiwer computes them
+
+jiwer = pytest.importorskip("jiwer")  # in the [test] extra; a missing jiwer fails test_jiwer_is_installed below
+
+
+def test_jiwer_is_installed():
+    import importlib.metadata
+
+    assert importlib.metadata.version("jiwer")  # the tests below must run, not skip
+
+
+@pytest.fixture(scope="module")
+def wmt19():
+    from bleu_lab.datasets import load_wmt19_en_de
+
+    return load_wmt19_en_de()
+
+
+@pytest.mark.parametrize("system", ["MSRA.MADL", "online-B"])
+def test_corpus_wer_and_cer_with_their_defaults_are_jiwers(wmt19, system):
+    candidates, references = wmt19.systems[system][:50], wmt19.reference[:50]
+    nested = [[r] for r in references]
+    # jiwer takes the reference first.
+    assert bleu_lab.corpus_wer(candidates, nested).score == pytest.approx(jiwer.wer(references, candidates), abs=1e-12)
+    assert bleu_lab.corpus_cer(candidates, nested).score == pytest.approx(jiwer.cer(references, candidates), abs=1e-12)
+
+
+def test_wer_of_every_line_is_jiwers_edit_count(wmt19):
+    candidates, references = wmt19.systems["NEU"][:400], wmt19.reference[:400]
+    for candidate, reference in zip(candidates, references):
+        theirs = jiwer.process_words(reference, candidate)
+        ours = bleu_lab.wer(candidate, [reference])
+        assert ours.num_edits == theirs.substitutions + theirs.deletions + theirs.insertions, candidate
+        assert ours.score == pytest.approx(theirs.wer, abs=1e-12)
+
+
+@pytest.mark.parametrize("candidate, reference", [
+    ("The Cat sat", "the cat sat"),  # case counts, as in jiwer
+    ("the  cat\tsat", "the cat sat"),  # a lone tab stays inside a word in jiwer: 'cat\tsat' is one word
+    ("le\u00a0chat  noir ", " le chat noir"),  # a no-break space too; runs of spaces and the ends do not
+    ("a b c d e", "e d c b a"),  # reordering: a shift in TER, four edits here
+])
+def test_wer_and_cer_split_and_count_as_jiwer(candidate, reference):
+    assert bleu_lab.wer(candidate, [reference]).score == pytest.approx(jiwer.wer(reference, candidate), abs=1e-12)
+    assert bleu_lab.cer(candidate, [reference]).score == pytest.approx(jiwer.cer(reference, candidate), abs=1e-12)
+
+
+def test_an_empty_reference_gives_jiwers_count_of_insertions():
+    assert bleu_lab.corpus_wer(["a b"], [[""]]).score == jiwer.wer("", "a b") == 2
+
+
+def test_lowercasing_is_asked_for_and_said():
+    upper = bleu_lab.wer("The Cat", ["the cat"])
+    assert upper.num_edits == 2 and "case:mixed" in upper.signature and "tok:jiwer" in upper.signature
+    lower = bleu_lab.wer("The Cat", ["the cat"], case_sensitive=False)
+    assert lower.num_edits == 0 and "case:lc" in lower.signature
+    assert "tok:char" in bleu_lab.cer("a", ["a"]).signature and str(bleu_lab.cer("a", ["b"])).startswith("CER = 1.0000")
+
+
+def test_cer_and_corpus_cer_are_exported():
+    from bleu_lab import cer, corpus_cer
+
+    assert cer is bleu_lab.cer and corpus_cer is bleu_lab.corpus_cer and {"cer", "corpus_cer"} <= set(bleu_lab.__all__)
