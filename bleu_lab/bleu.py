@@ -165,6 +165,22 @@ def _result_weights(weights, used, effective_order):
     return weights
 
 
+def _tokens_only(candidates, references) -> bool:
+    """Whether every text of a checked corpus is a token sequence: then no tokenizer runs."""
+    return all(not isinstance(c, str) for c in candidates) and all(
+        not isinstance(r, str) for refs in references for r in refs
+    )
+
+
+def settings_for_texts(settings: BleuSettings, candidates, references) -> BleuSettings:
+    """``settings`` as the signature must tell them: token sequences given for every text are used as
+    they are, so no tokenizer ran and the signature says ``tok:none`` (the score is the same: token
+    sequences are never re-tokenized)."""
+    if settings.tokenize not in (None, "none") and _tokens_only(candidates, references):
+        return replace(settings, tokenize="none")
+    return settings
+
+
 def tokenize_sentence(candidate, references, tokenize, lowercase):
     """Tokenize a checked candidate and its references (token sequences are kept as they are)."""
     candidates, reference_lists = tokenize_corpus([candidate], [references], tokenize, lowercase)
@@ -187,8 +203,8 @@ def sentence_bleu(
     """BLEU of one candidate against one or more references, with its breakdown.
 
     ``max_order`` is 4 unless ``weights`` (one per order) set it. A text given as a token list is
-    used as given (only ``lowercase`` applies to it); ``tokenize`` then only names, in the signature,
-    the tokenizer that made the tokens (``tokenize="none"`` when they are split on spaces). The worked
+    used as given (only ``lowercase`` applies to it); when every text is one, no tokenizer ran and
+    the signature says ``tok:none``. The worked
     example of Papineni et al. (2002) scores a candidate against several
     references; here the textbook cat/mat pair:
 
@@ -200,6 +216,7 @@ def sentence_bleu(
     """
     candidate, references = check_candidate_and_references(candidate, references, function="sentence_bleu")
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
+    settings = settings_for_texts(settings, [candidate], [references])
     candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
     stats = sentence_statistics(candidate_tokens, reference_tokens, settings.counting_order)
     result = score_with_settings(
@@ -306,6 +323,7 @@ def corpus_bleu(
     """
     candidates, references = check_corpus(candidates, references, function="corpus_bleu")
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
+    settings = settings_for_texts(settings, candidates, references)
     statistics = corpus_statistics(
         candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
@@ -369,4 +387,5 @@ __all__ = [
     "modified_precision",
     "score_statistics",
     "sentence_bleu",
+    "settings_for_texts",
 ]

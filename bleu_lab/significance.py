@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .bleu import score_counted, tokenize_systems
+from .bleu import score_counted, settings_for_texts, tokenize_systems
 from .counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
 from .explanation import signature_html
 from .inputs import (
@@ -56,6 +56,22 @@ from .settings import BleuSettings, resampling_signature
 from .smoothing import Method6Undefined, method_names
 
 
+class _Record:
+    """``to_dict()`` for the frozen dataclasses below: their fields (settings as the signature), plus
+    ``extra`` properties."""
+
+    extra: tuple = ("signature",)
+
+    def to_dict(self) -> dict:
+        """The numbers as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
+        from dataclasses import fields
+
+        from .results import plain_record
+
+        names = [f.name for f in fields(self) if f.name not in ("settings", "n_references")]  # type: ignore[arg-type]
+        return plain_record(self, [*names, *(e for e in self.extra if e not in names)])
+
+
 class _Resampled:
     """What both bootstrap results share: their settings, references and draws make one signature."""
 
@@ -71,7 +87,7 @@ class _Resampled:
 
 
 @dataclass(frozen=True)
-class BootstrapResult(_Resampled):
+class BootstrapResult(_Resampled, _Record):
     """A corpus BLEU score with its bootstrap confidence interval (0-1 scale).
 
     ``low`` and ``high`` are percentiles of the resampled scores: with
@@ -176,7 +192,7 @@ class _PairedVerdict:
 
 
 @dataclass(frozen=True)
-class PairedBootstrapResult(_Resampled, _PairedVerdict):
+class PairedBootstrapResult(_Resampled, _PairedVerdict, _Record):
     """Paired bootstrap comparison of a system with a baseline on the same test set (0-1 scale).
 
     ``p_value`` is defined as in sacrebleu's paired bootstrap test and the
@@ -300,6 +316,7 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
         dict(zip(labels, systems)), references, settings, function=function,
         call=f"{function}({lines}, [[ref] for ref in reference_lines])",
     )
+    settings = settings_for_texts(settings, [text for lines in systems for text in lines], references)
     n_references = frozenset(map(len, reference_lines))
     collected = []
     for statistics in count_systems_statistics(candidate_lines, reference_lines, settings.counting_order,
@@ -634,7 +651,7 @@ def paired_bootstrap_from_statistics(
 
 
 @dataclass(frozen=True)
-class PairedTestResult(_PairedVerdict):
+class PairedTestResult(_PairedVerdict, _Record):
     """A paired significance test of a system against a baseline on per-sentence statistics (0-1 scale).
 
     ``test`` is "paired approximate randomization" or "paired bootstrap"; ``p_value`` is defined as

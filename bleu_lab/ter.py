@@ -518,6 +518,16 @@ class TerResult:
     settings: TerSettings
     n_references: int | str
 
+    def to_dict(self) -> dict:
+        """The numbers and settings as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
+        from .results import plain_record
+
+        record = plain_record(self, ("name", "score", "num_edits", "reference_length", "num_shifts", "substitutions",
+                                     "deletions", "insertions", "sentences", "signature"))
+        record.update(case_sensitive=self.settings.case_sensitive, normalized=self.settings.normalized,
+                      no_punct=self.settings.no_punct, asian_support=self.settings.asian_support)
+        return record
+
     @property
     def name(self) -> str:
         """"TER", or "WER" when shifts are not allowed, or "CER" for characters."""

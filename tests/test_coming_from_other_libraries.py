@@ -5,6 +5,7 @@ Every expected number here comes from the library named (sacrebleu 2.6's ``BLEU.
 never from bleu_lab itself.
 """
 
+import json
 import logging
 import random
 import warnings
@@ -145,3 +146,78 @@ def test_cer_and_corpus_cer_are_exported():
     from bleu_lab import cer, corpus_cer
 
     assert cer is bleu_lab.cer and corpus_cer is bleu_lab.corpus_cer and {"cer", "corpus_cer"} <= set(bleu_lab.__all__)
+
+
+# ---------------------------------------------------------------- 5. results that tell the whole truth
+
+
+def test_token_lists_show_tok_none_as_sacrebleu_signs_text_it_did_not_tokenize():
+    import sacrebleu
+
+    candidate, reference = "the cat sat on the mat".split(), "the cat is on the mat".split()
+    theirs = sacrebleu.BLEU(tokenize="none", smooth_method="none")
+    theirs.corpus_score([" ".join(candidate)], [[" ".join(reference)]])
+    # sacrebleu's own signature of untokenized text, with bleu_lab's version after it.
+    expected = str(theirs.get_signature()) + "|bleu_lab:" + bleu_lab.__version__
+    assert bleu_lab.sentence_bleu(candidate, [reference]).signature == expected
+    assert bleu_lab.corpus_bleu([candidate], [[reference]]).signature == expected
+    assert "tok:none" in bleu_lab.bootstrap_ci([candidate, candidate], [[reference], [reference]],
+                                               n_samples=40).signature
+    # A string among them is tokenized, and the signature names the tokenizer.
+    assert "tok:13a" in bleu_lab.corpus_bleu([candidate, "a b"], [[reference], ["a b"]]).signature
+
+
+def test_a_zero_from_an_unmatched_order_says_so_and_names_sacrebleus_call():
+    import sacrebleu
+
+    candidate, reference = "the cat sat on a mat", "the cat lay on the mat"
+    result = bleu_lab.sentence_bleu(candidate, [reference])
+    assert result.score == 0.0  # the formula's default is kept
+    theirs = sacrebleu.sentence_bleu(candidate, [reference]).score / 100
+    assert theirs > 0
+    smoothed = bleu_lab.sentence_bleu(candidate, [reference], smoothing="exp", effective_order=True)
+    assert smoothed.score == pytest.approx(theirs, abs=1e-9)  # the call named gives sacrebleu's number
+    call = "sentence_bleu(candidate, references, smoothing='exp', effective_order=True)"
+    for text in (str(result), result.explain()):
+        assert "no 3-gram matched" in text and call in text and f"{theirs:.4f}" in text
+
+
+def test_a_corpus_zero_names_sacrebleus_corpus_default():
+    import sacrebleu
+
+    candidates, references = ["the cat sat on a mat", "a dog"], [["the cat lay on the mat"], ["a dog barked"]]
+    result = bleu_lab.corpus_bleu(candidates, references)
+    theirs = sacrebleu.corpus_bleu(candidates, [[r[0] for r in references]]).score / 100  # exp by default
+    assert result.score == 0.0 and theirs > 0
+    assert "corpus_bleu(candidates, references, smoothing='exp')" in str(result) and f"{theirs:.4f}" in str(result)
+
+
+def test_no_note_where_smoothing_changes_nothing_or_was_asked_for():
+    assert "[0:" not in str(bleu_lab.sentence_bleu("a b c", ["x y z"]))  # nothing matched: 0 smoothed too
+    assert "[0:" not in str(bleu_lab.sentence_bleu("a b c", ["a b d"], smoothing="exp"))
+    assert "[0:" not in str(bleu_lab.sentence_bleu("a b c d", ["a b c d"]))
+
+
+def test_results_give_json_and_pandas_rows():
+    import sacrebleu
+
+    candidates, references = ["the cat sat on the mat", "a dog barked"], [["the cat is on the mat"], ["the dog barked"]]
+    streams = [[r[0] for r in references]]
+    checks = [
+        (bleu_lab.corpus_bleu(candidates, references), sacrebleu.BLEU(smooth_method="none")),
+        (bleu_lab.corpus_chrf(candidates, references), sacrebleu.CHRF()),
+        (bleu_lab.corpus_ter(candidates, references), sacrebleu.TER()),
+    ]
+    rows = []
+    for result, metric in checks:
+        record = json.loads(json.dumps(result.to_dict()))
+        assert record["score"] == pytest.approx(metric.corpus_score(candidates, streams).score / 100, abs=1e-9)
+        assert record["signature"] == result.signature
+        rows.append(record)
+    bleu_record = rows[0]
+    theirs = sacrebleu.BLEU(smooth_method="none").corpus_score(candidates, streams)
+    assert bleu_record["counts"] == theirs.counts and bleu_record["totals"] == theirs.totals
+    assert bleu_record["candidate_length"] == theirs.sys_len and bleu_record["reference_length"] == theirs.ref_len
+    assert [row["name"] for row in rows] == ["BLEU", "chrF2", "TER"]  # flat records: pandas.DataFrame(rows) reads them
+    interval = bleu_lab.bootstrap_ci(candidates * 3, references * 3, n_samples=40)
+    assert json.loads(json.dumps(interval.to_dict()))["low"] == interval.low
