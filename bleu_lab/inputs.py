@@ -234,10 +234,14 @@ def check_candidate_and_references(candidate, references, *, function: str, call
                 f"swapped, as in nltk's order (references first). bleu_lab takes the candidate first: "
                 f"{function}({references[:40]!r}, {list(candidate)[:2]!r})"
             )
+        # jiwer.wer(reference, hypothesis) takes the reference first: two strings are most likely that call.
+        jiwer = (f" If this is jiwer's order, jiwer.{function}(reference, hypothesis), swap them: "
+                 f"{function}({references[:40]!r}, [{candidate[:40]!r}])"
+                 if function in ("wer", "cer") and isinstance(candidate, str) else "")
         raise TypeError(
             f"references is a single string; it must be a list of references, even when there is "
             f"only one (a bare string would be read as one reference per character). "
-            f"Right: {function}(candidate, [{references[:40]!r}])"
+            f"Right: {function}(candidate, [{references[:40]!r}]).{jiwer}"
         )
     candidate = check_text(candidate, what="candidate", call=call)
     if references is None or not is_sequence(references):
@@ -645,6 +649,47 @@ def unknown_name_message(kind: str, name, valid) -> str:
 
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 
+# What other libraries call the texts: whose name it is, which argument of bleu_lab's it is, and that
+# argument written from it, for one sentence and for a corpus ({} is the name).
+ROLE_KEYWORDS = {
+    "predictions": ("evaluate's", "candidate", "{}", "{}"),
+    "preds": ("torchmetrics'", "candidate", "{}", "{}"),
+    "hypothesis": ("jiwer's, nltk's and sacrebleu's", "candidate", "{}", "{}"),
+    "hypotheses": ("nltk's and sacrebleu's", "candidate", "{}", "{}"),
+    "hyps": ("sacrebleu's", "candidate", "{}", "{}"),
+    "target": ("torchmetrics'", "references", "{}", "{}"),  # nested per prediction, as bleu_lab's
+    "reference": ("jiwer's", "references", "[{}]", "[[r] for r in {}]"),  # one reference per sentence
+    "list_of_references": ("nltk's", "references", "{}", "{}"),
+    "refs": ("sacrebleu's", "references", "{}", "references_from_streams({})"),  # sacrebleu's streams
+}
+_TEXT_PARAMETERS = {"candidate": "candidate", "candidates": "candidate", "baseline": "candidate",
+                    "references": "references"}
+
+
+def role_keyword_message(function: str, given, names) -> str | None:
+    """For a keyword another library gives the texts (evaluate's ``predictions=``, torchmetrics' ``preds=``
+    and ``target=``, jiwer's ``hypothesis=`` and ``reference=``...): a message showing the bleu_lab call,
+    the texts given by position, candidate first, converted where the nesting differs; else None.
+
+    >>> print(role_keyword_message("corpus_bleu", {"preds": 0, "target": 0}, ("candidates", "references")))
+    ... # doctest: +ELLIPSIS
+    corpus_bleu() has no keyword 'preds' (torchmetrics' name for the candidates): ... Right: corpus_bleu(preds, target)
+    """
+    others = [name for name in given if name in ROLE_KEYWORDS and name not in names]
+    if not others:
+        return None
+    corpus = "candidates" in names or "baseline" in names
+    arguments = {}
+    for name in others:
+        _, role, sentence, many = ROLE_KEYWORDS[name]
+        arguments[role] = (many if corpus else sentence).format(name)
+    texts = [n for n in names if n in _TEXT_PARAMETERS or n == "system"]
+    call = ", ".join(arguments.get(_TEXT_PARAMETERS.get(n, ""), n) if n != "system" else n for n in texts)
+    whose, role = ROLE_KEYWORDS[others[0]][:2]
+    plural = "candidates" if role == "candidate" and corpus else role
+    return (f"{function}() has no keyword {others[0]!r} ({whose} name for the {plural}): bleu_lab takes the "
+            f"texts by position, {texts[0]} first. Right: {function}({call})")
+
 
 def keywords_checked(function: _Function) -> _Function:
     """``function`` with a clear error for a keyword it does not have: the closest of its keywords and
@@ -652,16 +697,22 @@ def keywords_checked(function: _Function) -> _Function:
     only says "got an unexpected keyword argument". The signature and docstring stay the function's.
     """
     import functools
+    import inspect
 
     # The names a call can give as keywords, read from the code object: cheap at import, for every decorated function.
     code = function.__code__
     names = code.co_varnames[code.co_posonlyargcount : code.co_argcount + code.co_kwonlyargcount]
     known = frozenset(names)
 
+    open_keywords = bool(code.co_flags & inspect.CO_VARKEYWORDS)  # **metric_keywords: checked by the function
+
     @functools.wraps(function)
     def checked(*args, **keywords):
+        other = role_keyword_message(function.__name__, keywords, names)
+        if other is not None:
+            raise TypeError(other)
         for name in keywords:
-            if name not in known:
+            if name not in known and not open_keywords:
                 close = closest_name(name, names)  # the name unknown_name_message suggests
                 raise TypeError(f"{function.__name__}() has no keyword {name!r}: "
                                 + unknown_name_message("keyword", name, names)

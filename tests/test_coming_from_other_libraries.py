@@ -221,3 +221,81 @@ def test_results_give_json_and_pandas_rows():
     assert [row["name"] for row in rows] == ["BLEU", "chrF2", "TER"]  # flat records: pandas.DataFrame(rows) reads them
     interval = bleu_lab.bootstrap_ci(candidates * 3, references * 3, n_samples=40)
     assert json.loads(json.dumps(interval.to_dict()))["low"] == interval.low
+
+
+# ---------------------------------------------------------------- 2. significance for every metric
+
+
+def _sacrebleu_metric(metric):
+    from sacrebleu.metrics import CHRF, TER
+
+    return {"bleu": BLEU(), "chrf": CHRF(), "ter": TER()}[metric]
+
+
+@pytest.fixture
+def _sacrebleus_seed(monkeypatch):
+    monkeypatch.setenv("SACREBLEU_SEED", "12345")
+
+
+@pytest.mark.usefixtures("_sacrebleus_seed")
+@pytest.mark.parametrize("metric", ["chrf", "ter"])
+def test_bootstrap_interval_of_chrf_and_ter_is_sacrebleus(wmt19, metric):
+    candidates, reference = wmt19.systems["online-B"][:300], wmt19.reference[:300]
+    ours = bleu_lab.bootstrap_ci(candidates, [[r] for r in reference], metric=metric, n_samples=1000, seed=12345)
+    theirs = _sacrebleu_metric(metric).corpus_score(candidates, [reference], n_bootstrap=1000)
+    assert 100 * ours.score == pytest.approx(theirs.score, abs=1e-7)
+    # The same draws: sacrebleu's mean and half width (it sums in float32).
+    assert 100 * ours.mean == pytest.approx(theirs._mean, abs=1e-4)
+    assert 100 * ours.half_width == pytest.approx(theirs._ci, abs=1e-4)
+    assert ours.metric == theirs.name and f"bs:1000|seed:12345" in ours.signature
+
+
+@pytest.mark.usefixtures("_sacrebleus_seed")
+@pytest.mark.parametrize("metric", ["chrf", "ter"])
+@pytest.mark.parametrize("baseline, system", [("MSRA.MADL", "online-X"), ("NEU", "UCAM")])
+def test_paired_bootstrap_of_chrf_and_ter_reaches_sacrebleus_verdict(wmt19, metric, baseline, system):
+    from sacrebleu.significance import PairedTest
+
+    lines = {name: wmt19.systems[name][:300] for name in (baseline, system)}
+    reference = wmt19.reference[:300]
+    ours = bleu_lab.paired_bootstrap(lines[baseline], lines[system], [[r] for r in reference], metric=metric,
+                                     n_samples=1000)
+    scorer = _sacrebleu_metric(metric)
+    _, scores = PairedTest(list(lines.items()), {metric: scorer}, [reference], test_type="bs", n_samples=1000)()
+    ((_, results),) = [(k, v) for k, v in scores.items() if k != "System"]  # keyed by the score's name
+    theirs = results[1]
+    assert 100 * ours.system_score == pytest.approx(theirs.score, abs=1e-7)
+    assert ours.p_value == pytest.approx(theirs.p_value, abs=2 / 1001)  # same draws: at most a float32 tie flips
+    assert ours.significant() == (theirs.p_value < 0.05)
+    # sacrebleu's interval of the system: mean +- ci from the same resamples.
+    assert 100 * (ours.system_high - ours.system_low) / 2 == pytest.approx(theirs.ci, abs=1e-4)
+
+
+@pytest.mark.usefixtures("_sacrebleus_seed", "sacrebleu_counting_ties")
+@pytest.mark.parametrize("metric", ["chrf", "ter"])
+@pytest.mark.parametrize("baseline, system", [("MSRA.MADL", "online-X"), ("NEU", "UCAM")])
+def test_approximate_randomization_of_chrf_and_ter_is_sacrebleus(wmt19, metric, baseline, system):
+    from sacrebleu.significance import PairedTest
+
+    lines = {name: wmt19.systems[name][:200] for name in (baseline, system)}
+    reference = wmt19.reference[:200]
+    ours = bleu_lab.paired_approximate_randomization(lines[baseline], lines[system], [[r] for r in reference],
+                                                     metric=metric, n_samples=1000)
+    _, scores = PairedTest(list(lines.items()), {metric: _sacrebleu_metric(metric)}, [reference], test_type="ar",
+                           n_samples=1000)()
+    ((name, results),) = [(k, v) for k, v in scores.items() if k != "System"]  # keyed by the score's name
+    # Trials tying the observed difference counted as Riezler and Maxwell count them (see conftest.py).
+    assert ours.p_value == pytest.approx(results[1].p_value, abs=1e-12)
+    assert ours.metric == name and "ar:1000|seed:12345" in ours.signature
+
+
+def test_metric_keywords_reach_the_metric_and_unknown_ones_are_refused():
+    candidates, references = ["The cat sat", "a dog", "hello"], [["the cat sat"], ["a dog"], ["hello"]]
+    cased = bleu_lab.bootstrap_ci(candidates, references, metric="ter", case_sensitive=True, n_samples=40)
+    assert cased.score == bleu_lab.corpus_ter(candidates, references, case_sensitive=True).score > 0
+    plus = bleu_lab.bootstrap_ci(candidates, references, metric="chrf", word_order=2, n_samples=40)
+    assert plus.score == bleu_lab.corpus_chrf(candidates, references, word_order=2).score and plus.metric == "chrF2++"
+    with pytest.raises(TypeError, match="'smoothing'"):
+        bleu_lab.bootstrap_ci(candidates, references, metric="chrf", smoothing="exp")
+    with pytest.raises(ValueError, match="unknown metric 'rouge'"):
+        bleu_lab.paired_bootstrap(candidates, candidates, references, metric="rouge")
