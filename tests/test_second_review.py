@@ -186,7 +186,7 @@ def test_one_word_references_from_streams_or_files_are_scored_as_sacrebleu_score
     for name, line in (("ref_a", "Danke!"), ("ref_b", "Danke."), ("hyp", "Danke !")):
         (tmp_path / name).write_text(line + "\n", encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "bleu_lab", "score", "ref_a", "ref_b", "-i", "hyp", "--max-order",
-                           "2", "--format", "json"], cwd=tmp_path, capture_output=True, text=True)
+                           "2", "--format", "report-json"], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     (system,) = json.loads(done.stdout)["systems"]
     assert system["scores"]["BLEU"]["score"] == pytest.approx(theirs / 100, rel=1e-9)
