@@ -235,13 +235,13 @@ def check_candidate_and_references(candidate, references, *, function: str, call
                 f"{function}({references[:40]!r}, {list(candidate)[:2]!r})"
             )
         # jiwer.wer(reference, hypothesis) takes the reference first: two strings are most likely that call.
-        jiwer = (f" If this is jiwer's order, jiwer.{function}(reference, hypothesis), swap them: "
+        jiwer = (f". If this is jiwer's order, jiwer.{function}(reference, hypothesis), swap them: "
                  f"{function}({references[:40]!r}, [{candidate[:40]!r}])"
                  if function in ("wer", "cer") and isinstance(candidate, str) else "")
         raise TypeError(
             f"references is a single string; it must be a list of references, even when there is "
             f"only one (a bare string would be read as one reference per character). "
-            f"Right: {function}(candidate, [{references[:40]!r}]).{jiwer}"
+            f"Right: {function}(candidate, [{references[:40]!r}]){jiwer}"
         )
     candidate = check_text(candidate, what="candidate", call=call)
     if references is None or not is_sequence(references):

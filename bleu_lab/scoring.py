@@ -15,17 +15,14 @@ from .smoothing import LOG_ZERO, Orders
 
 
 def brevity_penalty_value(candidate_length: float, reference_length: float) -> float:
-    """BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3); 0 when c = 0 < r.
-
-    With c = r = 0 nothing is too short: BP = 1, as sacrebleu's ``compute_bleu`` has it (a text of no
-    tokens has no match, so its BLEU is 0 either way; only statistics no text gives see the difference).
+    """BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3); 0 when c = 0.
 
     >>> brevity_penalty_value(6, 6)
     1.0
     >>> round(brevity_penalty_value(4, 6), 4)   # exp(1 - 6/4) = exp(-0.5)
     0.6065
     """
-    if candidate_length >= reference_length == 0 or candidate_length > reference_length:
+    if candidate_length > reference_length:
         return 1.0
     if candidate_length == 0:
         return 0.0
@@ -89,7 +86,9 @@ def _bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings
     rows = len(c)
     with np.errstate(over="raise", divide="ignore", invalid="ignore"):
         safe_c = np.where(c > 0, c, 1.0)
-        bp = np.where((c > r) | (r == 0), 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
+        # c = r = 0 with matches is no text's statistics; sacrebleu's compute_bleu gives them BP = 1 (c < r fails).
+        impossible_empty = (c == 0) & (r == 0) & (all_matches > 0).any(axis=1)
+        bp = np.where((c > r) | impossible_empty, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
         if method.phantom_ngrams:
             last_length, last_matches, last_totals = (
                 (c, all_matches, all_totals) if last is None else (np.asarray(x, dtype=np.float64) for x in last)

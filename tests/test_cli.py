@@ -705,7 +705,7 @@ def test_standard_input_is_decoded_as_files_are(tmp_path, capsys):
     ref = write(tmp_path / "ref", ["the cat sat", "on a mat"])
     (tmp_path / "hyp").write_bytes(data)
     _, from_file, _ = run(capsys, "score", ref, "-i", str(tmp_path / "hyp"), "-m", "ter", "--format", "report-json")
-    _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", "-m", "ter", "--format", "report-json", stdin=stdin_of(data))
+    _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", "-m", "ter", "-f", "report-json", stdin=stdin_of(data))
     # 1 substitution (the/a) over 6 reference words: the mark is not a word, "\r" not part of "mat".
     assert scores(from_file)["TER"]["score"] == scores(from_stdin)["TER"]["score"] == pytest.approx(1 / 6)
 

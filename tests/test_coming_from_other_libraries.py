@@ -247,7 +247,7 @@ def test_bootstrap_interval_of_chrf_and_ter_is_sacrebleus(wmt19, metric):
     # The same draws: sacrebleu's mean and half width (it sums in float32).
     assert 100 * ours.mean == pytest.approx(theirs._mean, abs=1e-4)
     assert 100 * ours.half_width == pytest.approx(theirs._ci, abs=1e-4)
-    assert ours.metric == theirs.name and f"bs:1000|seed:12345" in ours.signature
+    assert ours.metric == theirs.name and "bs:1000|seed:12345" in ours.signature
 
 
 @pytest.mark.usefixtures("_sacrebleus_seed")
@@ -299,3 +299,196 @@ def test_metric_keywords_reach_the_metric_and_unknown_ones_are_refused():
         bleu_lab.bootstrap_ci(candidates, references, metric="chrf", smoothing="exp")
     with pytest.raises(ValueError, match="unknown metric 'rouge'"):
         bleu_lab.paired_bootstrap(candidates, candidates, references, metric="rouge")
+
+
+# ---------------------------------------------------------------- 4. a CLI that drops into sacrebleu pipelines
+
+
+def _files(tmp_path, wmt19, lines=40):
+    paths = {}
+    for name, text in (("ref", wmt19.reference[:lines]), ("hyp", wmt19.systems["NEU"][:lines]),
+                       ("other", wmt19.systems["online-X"][:lines])):
+        paths[name] = tmp_path / name
+        paths[name].write_text("\n".join(text) + "\n", encoding="utf-8")
+    return {name: str(path) for name, path in paths.items()}
+
+
+def _run(*argv):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", *argv], capture_output=True, text=True, timeout=300,
+                          stdin=subprocess.DEVNULL, env={**__import__("os").environ, "SACREBLEU_SEED": "12345"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _without_bleu_lab(record):
+    """A bleu_lab record as sacrebleu would write it: without bleu_lab's version in the signature."""
+    record = dict(record)
+    record.pop("bleu_lab")
+    record["signature"] = record["signature"].removesuffix(f"|bleu_lab:{bleu_lab.__version__}")
+    return record
+
+
+@pytest.mark.parametrize("options", [
+    ["-m", "bleu", "chrf", "ter"],
+    ["-m", "bleu", "chrf", "ter", "-w", "3"],
+    ["-m", "chrf", "ter", "--chrf-word-order", "2", "--ter-case-sensitive", "--ter-normalized"],
+    ["-m", "bleu", "chrf", "--confidence"],
+    ["-m", "ter"],
+])
+def test_json_format_is_sacrebleus(tmp_path, wmt19, options):
+    paths = _files(tmp_path, wmt19)
+    smoothing = ["-s", "exp"] if "bleu" in options else []  # sacrebleu's command line smooths with exp
+    ours = json.loads(_run("bleu_lab", "score", paths["ref"], "-i", paths["hyp"], *options, *smoothing, "-f", "json"))
+    theirs = json.loads(_run("sacrebleu", paths["ref"], "-i", paths["hyp"], *options, "-f", "json"))
+    ours, theirs = (x if isinstance(x, list) else [x] for x in (ours, theirs))
+    assert [_without_bleu_lab(record) for record in ours] == theirs
+
+
+@pytest.mark.parametrize("options", [["-m", "bleu", "chrf", "ter"], ["-m", "ter", "-w", "4"], ["-m", "bleu"]])
+@pytest.mark.parametrize("output", [["-f", "text"], ["-f", "json"]])
+def test_score_only_prints_what_sacrebleu_prints(tmp_path, wmt19, options, output):
+    paths = _files(tmp_path, wmt19)
+    smoothing = ["-s", "exp"] if "bleu" in options else []
+    ours = _run("bleu_lab", "score", paths["ref"], "-i", paths["hyp"], *options, *smoothing, "-b", *output)
+    assert ours == _run("sacrebleu", paths["ref"], "-i", paths["hyp"], *options, "-b", *output)
+
+
+def test_paired_tests_report_every_metric_given(tmp_path, wmt19):
+    paths = _files(tmp_path, wmt19, lines=120)
+    report = json.loads(_run("bleu_lab", "score", paths["ref"], "-i", paths["hyp"], paths["other"],
+                             "-m", "bleu", "chrf", "ter", "-s", "exp", "--paired-bs", "-f", "report-json"))
+    system = report["systems"][1]["scores"]
+    assert set(system) == {"BLEU", "chrF2", "TER"}
+    references = [[r] for r in wmt19.reference[:120]]
+    for name, metric, keywords in (("BLEU", "bleu", {"smoothing": "exp"}), ("chrF2", "chrf", {}), ("TER", "ter", {})):
+        library = bleu_lab.paired_bootstrap(wmt19.systems["NEU"][:120], wmt19.systems["online-X"][:120], references,
+                                            metric=metric, **keywords)
+        assert system[name]["paired_test"]["p_value"] == library.p_value
+    from sacrebleu.metrics import CHRF, TER
+    from sacrebleu.significance import PairedTest
+
+    _, scores = PairedTest([("NEU", wmt19.systems["NEU"][:120]), ("online-X", wmt19.systems["online-X"][:120])],
+                           {"BLEU": BLEU(), "chrF2": CHRF(), "TER": TER()}, [wmt19.reference[:120]],
+                           test_type="bs", n_samples=1000)()
+    for name in ("BLEU", "chrF2", "TER"):  # the verdict sacrebleu --paired-bs reaches, metric by metric
+        assert system[name]["paired_test"]["significant_at_0.05"] == (scores[name][1].p_value < 0.05)
+
+
+# ---------------------------------------------------------------- 6. other libraries' habits get a helping error
+
+HYPOTHESES = ["the cat sat on the mat", "a dog barked at the postman"]
+STREAMS = [["the cat is on the mat", "a dog barked at the mailman"],
+           ["there is a cat on the mat", "the dog barked at the postman"]]  # sacrebleu's refs[k][i]
+NESTED = [list(refs) for refs in zip(*STREAMS)]  # evaluate's and torchmetrics' references: per prediction
+
+
+def _right_call(error) -> str:
+    return str(error.value).rsplit("Right: ", 1)[1].rstrip(".")
+
+
+def _run_right_call(error, **variables):
+    """The call the message shows, run with the user's own variables."""
+    namespace = {**variables, **{name: getattr(bleu_lab, name) for name in bleu_lab.__all__}}
+    return eval(_right_call(error), namespace)  # noqa: S307 - the test's own message
+
+
+def _sacrebleu_unsmoothed(hypotheses, streams):
+    return BLEU(smooth_method="none").corpus_score(hypotheses, streams).score / 100
+
+
+@pytest.mark.parametrize("keywords, variables", [
+    # evaluate.load("sacrebleu").compute(predictions=..., references=...)
+    ({"predictions": "predictions", "references": "references"}, {"predictions": HYPOTHESES, "references": NESTED}),
+    # torchmetrics' BLEUScore()(preds, target) and sacre_bleu_score(preds=..., target=...)
+    ({"preds": "preds", "target": "target"}, {"preds": HYPOTHESES, "target": NESTED}),
+    # sacrebleu.corpus_bleu(hypotheses=..., references=...) with its reference streams
+    ({"hypotheses": "hypotheses", "refs": "refs"}, {"hypotheses": HYPOTHESES, "refs": STREAMS}),
+    # nltk.translate.bleu_score.corpus_bleu(list_of_references=..., hypotheses=...)
+    ({"list_of_references": "list_of_references", "hypotheses": "hypotheses"},
+     {"list_of_references": NESTED, "hypotheses": HYPOTHESES}),
+])
+def test_other_libraries_keywords_show_the_bleu_lab_call_that_gives_their_number(keywords, variables):
+    given = {keyword: variables[name] for keyword, name in keywords.items()}
+    with pytest.raises(TypeError) as error:
+        bleu_lab.corpus_bleu(**given)
+    assert "corpus_bleu() has no keyword" in str(error.value)
+    assert _run_right_call(error, **variables).score == pytest.approx(_sacrebleu_unsmoothed(HYPOTHESES, STREAMS),
+                                                                      abs=1e-12)
+
+
+@pytest.mark.parametrize("function, theirs", [("wer", jiwer.wer), ("cer", jiwer.cer)])
+def test_jiwers_keywords_and_order_show_the_call_that_gives_jiwers_number(function, theirs):
+    hypothesis, reference = "the cat sat on a mat", "the cat sat on the mat"
+    with pytest.raises(TypeError) as error:  # jiwer 3-4: wer(reference=..., hypothesis=...)
+        getattr(bleu_lab, function)(reference=reference, hypothesis=hypothesis)
+    assert _run_right_call(error, reference=reference, hypothesis=hypothesis).score == theirs(reference, hypothesis)
+    with pytest.raises(TypeError) as error:  # jiwer's positional order: reference first
+        getattr(bleu_lab, function)(reference, hypothesis)
+    swapped = str(error.value).split("swap them: ", 1)[1].rstrip(".")
+    assert eval(swapped, {function: getattr(bleu_lab, function)}).score == theirs(reference, hypothesis)  # noqa: S307
+    with pytest.raises(TypeError) as error:  # of lists: one reference per hypothesis
+        getattr(bleu_lab, f"corpus_{function}")(reference=[reference, "a b"], hypothesis=[hypothesis, "a c"])
+    score = _run_right_call(error, reference=[reference, "a b"], hypothesis=[hypothesis, "a c"]).score
+    assert score == pytest.approx(theirs([reference, "a b"], [hypothesis, "a c"]), abs=1e-12)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: bleu_lab.sentence_bleu(hypothesis="the cat", references=["the cat"]),
+    lambda: bleu_lab.corpus_chrf(preds=HYPOTHESES, target=NESTED),
+    lambda: bleu_lab.corpus_ter(predictions=HYPOTHESES, references=NESTED),
+    lambda: bleu_lab.bootstrap_ci(predictions=HYPOTHESES, references=NESTED, metric="chrf"),
+    lambda: bleu_lab.paired_bootstrap(HYPOTHESES, preds=HYPOTHESES, target=NESTED),
+    lambda: bleu_lab.paired_approximate_randomization(hypotheses=HYPOTHESES, refs=STREAMS),
+])
+def test_every_scoring_function_refuses_them_with_its_call(call):
+    with pytest.raises(TypeError) as error:
+        call()
+    message = str(error.value)
+    assert "has no keyword" in message and "Right: " in message and "missing" not in message
+
+
+# ---------------------------------------------------------------- the README's table
+
+
+def _readme_table_rows():
+    import pathlib
+
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Coming from sacrebleu, jiwer or evaluate", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [[cell.strip() for cell in row.strip("|").split(" | ")] for row in rows]
+
+
+def _calls(cell):
+    import re
+
+    return re.findall(r"`([^`]+)`", cell)
+
+
+def test_the_readme_table_has_six_lines_and_each_bleu_lab_call_gives_the_other_librarys_number(wmt19):
+    import sacrebleu
+
+    rows = _readme_table_rows()
+    assert len(rows) == 6
+    hyps, refs = wmt19.systems["NEU"][:60], wmt19.reference[:60]
+    hyp, ref = "the cat sat on the mat", "the cat is on a mat"  # a 0 without smoothing: sacrebleu's is not
+    nested = [[r, o] for r, o in zip(refs, wmt19.systems["online-B"][:60])]  # two references each
+    names = {"hyps": hyps, "refs": refs, "hyp": hyp, "ref": ref, "nested": nested, "bleu_lab": bleu_lab,
+             "sacrebleu": sacrebleu, "jiwer": jiwer}
+    for theirs_cell, ours_cell in rows[:5]:
+        theirs_calls = [c for c in _calls(theirs_cell) if c.startswith(("sacrebleu.", "jiwer.", "evaluate."))]
+        ours_calls = [c for c in _calls(ours_cell) if c.startswith("bleu_lab.")]
+        assert len(theirs_calls) == len(ours_calls) > 0
+        for theirs_call, ours_call in zip(theirs_calls, ours_calls):
+            if theirs_call.startswith("evaluate."):
+                # evaluate's sacrebleu metric transposes the nested references into streams and calls
+                # sacrebleu.corpus_bleu (evaluate is not installed here).
+                streams = [list(stream) for stream in zip(*nested)]
+                expected = sacrebleu.corpus_bleu(hyps, streams).score
+            else:
+                expected = eval(theirs_call, names)  # noqa: S307 - the README's own table
+            assert eval(ours_call, names) == pytest.approx(expected, abs=1e-7), ours_call  # noqa: S307
+    assert "-f json" in rows[5][1] and "-b" in rows[5][1]  # the command line's row: tested above
