@@ -663,7 +663,7 @@ def format_sacrebleu(records, args) -> str:
     Several candidate files give one record per file and metric, each with its ``file``."""
     width = SACREBLEU_WIDTH if args.width is None else args.width
     several = len(records) > 1
-    rows = []
+    rows: list = []
     for record in records:
         for name, entry in record["scores"].items():
             if args.score_only:
