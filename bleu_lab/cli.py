@@ -15,7 +15,9 @@ give several references per line), as sacrebleu's command line does:
     cat hyp.de | bleu-lab score ref.de                the candidate on standard input (or -i -)
     bleu-lab score ref.de -i hyp.de -m bleu chrf ter --sentence-level
     bleu-lab score ref.de -i base.de a.de b.de --paired-ar    each system against base.de
-    bleu-lab score ref.de -i hyp.de --confidence --format json --explain
+    bleu-lab score ref.de -i hyp.de -m bleu chrf ter -s exp -b        the scores alone, as sacrebleu -b
+    bleu-lab score ref.de -i hyp.de --confidence -f json              sacrebleu's JSON records
+    bleu-lab score ref.de -i hyp.de --confidence -f report-json --explain   bleu_lab's whole report
 
 Two files without roles are refused (either could be the candidate); the
 output says which file was scored as the candidate, warns when a candidate
@@ -787,7 +789,8 @@ examples:
   cat hyp.de | bleu-lab score ref.de              the candidate on standard input (or -i -)
   bleu-lab score ref.de -i hyp.de -m bleu chrf ter --sentence-level
   bleu-lab score ref.de -i base.de new.de --paired-ar     is new.de better than base.de?
-  bleu-lab score ref.de -i hyp.de --confidence --format json
+  bleu-lab score ref.de -i hyp.de --confidence -f json      sacrebleu's JSON (-f report-json: bleu_lab's)
+  bleu-lab score ref.de -i hyp.de -m bleu chrf ter -s exp -b -w 2   the scores alone, as sacrebleu -b
 
 Two files without roles ('bleu-lab score a b') are refused: a could be the candidate or a reference.
 Scores are on the 0-1 scale (sacrebleu prints 100 times them). BLEU's smoothing defaults to none

@@ -222,12 +222,17 @@ def unmatched_order(result) -> int | None:
 def _smoothed_score(result, sentence: bool) -> float | None:
     """sacrebleu's smoothed score of the same statistics ('exp', with effective order for a sentence), or
     None where it has none (weights that effective order cannot re-spread)."""
+    import warnings
+
     from .bleu import bleu_from_stats
+    from .inputs import ImpossibleStatisticsWarning
 
     try:
-        return bleu_from_stats(result.counts, result.totals, result.candidate_length, result.reference_length,
-                               weights=None if sentence else result.settings.weights, max_order=result.max_order,
-                               smoothing="exp", effective_order=sentence).score
+        with warnings.catch_warnings():  # the result's own statistics were warned of when it was scored
+            warnings.simplefilter("ignore", ImpossibleStatisticsWarning)
+            return bleu_from_stats(result.counts, result.totals, result.candidate_length, result.reference_length,
+                                   weights=None if sentence else result.settings.weights,
+                                   max_order=result.max_order, smoothing="exp", effective_order=sentence).score
     except ValueError:
         return None
 

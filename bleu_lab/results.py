@@ -186,13 +186,14 @@ class BleuResult:
         return bleu_html(self)
 
     def __str__(self) -> str:
+        unmatched = unmatched_order_note(self, short=True)
         precisions = "/".join(f"{p:.4f}" for p in self._precisions)
         ratio = self.candidate_length / self.reference_length if self.reference_length else float("inf")
         return (
             f"BLEU = {self.score:.4f} {precisions} (BP = {self.brevity_penalty:.4f} ratio = {ratio:.4f} "
             f"hyp_len = {self.candidate_length} ref_len = {self.reference_length}) "
             + (f"[above 1: nltk's {self.smoothing} rule] " if self.above_one else "")
-            + (f"{unmatched_order_note(self, short=True)} " if unmatched_order_note(self) else "")
+            + (f"{unmatched} " if unmatched else "")
             + self.signature
         )
 
