@@ -40,7 +40,7 @@ from .significance import (
     paired_bootstrap,
 )
 from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity, system_similarity
-from .ter import TerResult, corpus_ter, corpus_wer, ter, wer
+from .ter import TerResult, cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
 from .tokenizers import TOKENIZER_NAMES, tokenize
 
 # The playground's functions (HTML views for the widgets) load on first use: ``import bleu_lab``
@@ -78,12 +78,14 @@ __all__ = [
     "bleu_from_stats",
     "bootstrap_ci",
     "brevity_penalty",
+    "cer",
     "chrf",
     "compute_bp_explorer",
     "compute_paraphrase",
     "compute_playground",
-    "corpus_chrf",
     "corpus_bleu",
+    "corpus_cer",
+    "corpus_chrf",
     "corpus_similarity",
     "corpus_ter",
     "corpus_wer",

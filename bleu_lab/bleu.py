@@ -38,9 +38,9 @@ from .inputs import (
     check_counts,
     check_matches_within_totals,
     check_systems,
-    check_totals_possible,
     describe,
     keywords_checked,
+    warn_if_impossible,
 )
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import bleu_scores, brevity_penalty_value
@@ -71,8 +71,12 @@ def bleu_from_stats(
     order n; ``candidate_length`` c and ``reference_length`` r (summed over a
     corpus). ``max_order`` is 4 unless ``weights`` set it; more entries than the
     order are refused unless ``max_order`` or ``weights`` was given (then the
-    first N are scored: BLEU-2 of 4-gram statistics), and ``candidate_length``
-    must be ``totals[0]`` (every token is one unigram). With nltk's methods
+    first N are scored: BLEU-2 of 4-gram statistics). Whatever sacrebleu's
+    ``BLEU.compute_bleu`` scores is scored, with its number; statistics that no
+    text can give (``candidate_length`` other than ``totals[0]``, every token being
+    one unigram; totals that grow with the order) get an
+    :class:`~bleu_lab.inputs.ImpossibleStatisticsWarning` naming the inconsistency.
+    Only matches above totals, negative numbers and wrong lengths are errors. With nltk's methods
     4-7, ``last_sentence`` is the ``SentenceStats`` (to order 5) of the sentence
     they look at; by default the statistics given are that sentence.
 
@@ -95,12 +99,7 @@ def bleu_from_stats(
                 f"n-gram order), or say which order to score: max_order={len(values)} for all of them, or "
                 f"max_order=2 for BLEU-2. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
             )
-    # Every candidate token is one unigram, so a text can only give c = totals[0] (a corpus: their sums).
-    if check_count(candidate_length, "candidate_length") != checked["totals"][0]:
-        raise ValueError(
-            f"candidate_length is {candidate_length} but totals[0] is {checked['totals'][0]}: every token of the "
-            f"candidate is one unigram, so they must be equal. Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
-        )
+    check_count(candidate_length, "candidate_length")
     if last_sentence is not None:
         right = ("Right: bleu_from_stats([3, 1, 0, 0], [4, 3, 2, 1], 4, 5, smoothing='method4', "
                  "last_sentence=SentenceStats(4, 5, (3, 1, 0, 0), (4, 3, 2, 1)))")
@@ -129,8 +128,8 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
     reference_length = check_count(reference_length, "reference_length")
     # Under add-k too: (m + k) / (t + k) above 1 is no precision (sacrebleu accepts it and returns BLEU > 1).
     check_matches_within_totals(counts[:order], totals[:order])
-    if given:
-        check_totals_possible(totals)
+    if given:  # scored as sacrebleu scores them, with a warning naming what no text can give
+        warn_if_impossible(totals[:order], candidate_length)
     method = settings.method
     last = None
     if method.fifth_order and len(totals if last_sentence is None else last_sentence.totals) < _NLTK_FIFTH_ORDER:
@@ -166,6 +165,22 @@ def _result_weights(weights, used, effective_order):
     return weights
 
 
+def _tokens_only(candidates, references) -> bool:
+    """Whether every text of a checked corpus is a token sequence: then no tokenizer runs."""
+    return all(not isinstance(c, str) for c in candidates) and all(
+        not isinstance(r, str) for refs in references for r in refs
+    )
+
+
+def settings_for_texts(settings: BleuSettings, candidates, references) -> BleuSettings:
+    """``settings`` as the signature must tell them: token sequences given for every text are used as
+    they are, so no tokenizer ran and the signature says ``tok:none`` (the score is the same: token
+    sequences are never re-tokenized)."""
+    if settings.tokenize not in (None, "none") and _tokens_only(candidates, references):
+        return replace(settings, tokenize="none")
+    return settings
+
+
 def tokenize_sentence(candidate, references, tokenize, lowercase):
     """Tokenize a checked candidate and its references (token sequences are kept as they are)."""
     candidates, reference_lists = tokenize_corpus([candidate], [references], tokenize, lowercase)
@@ -188,8 +203,8 @@ def sentence_bleu(
     """BLEU of one candidate against one or more references, with its breakdown.
 
     ``max_order`` is 4 unless ``weights`` (one per order) set it. A text given as a token list is
-    used as given (only ``lowercase`` applies to it); ``tokenize`` then only names, in the signature,
-    the tokenizer that made the tokens (``tokenize="none"`` when they are split on spaces). The worked
+    used as given (only ``lowercase`` applies to it); when every text is one, no tokenizer ran and
+    the signature says ``tok:none``. The worked
     example of Papineni et al. (2002) scores a candidate against several
     references; here the textbook cat/mat pair:
 
@@ -201,6 +216,7 @@ def sentence_bleu(
     """
     candidate, references = check_candidate_and_references(candidate, references, function="sentence_bleu")
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
+    settings = settings_for_texts(settings, [candidate], [references])
     candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
     stats = sentence_statistics(candidate_tokens, reference_tokens, settings.counting_order)
     result = score_with_settings(
@@ -307,6 +323,7 @@ def corpus_bleu(
     """
     candidates, references = check_corpus(candidates, references, function="corpus_bleu")
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
+    settings = settings_for_texts(settings, candidates, references)
     statistics = corpus_statistics(
         candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
@@ -370,4 +387,5 @@ __all__ = [
     "modified_precision",
     "score_statistics",
     "sentence_bleu",
+    "settings_for_texts",
 ]

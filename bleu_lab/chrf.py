@@ -342,6 +342,14 @@ class ChrfResult:
     # References per sentence (a set of numbers for a corpus); None: that of the statistics.
     n_references: int | frozenset | set | None = None
 
+    def to_dict(self) -> dict:
+        """The numbers and settings as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
+        from .results import plain_record
+
+        return plain_record(self, ("name", "score", "average_precision", "average_recall", "char_precisions",
+                                   "char_recalls", "word_precisions", "word_recalls", "char_order", "word_order",
+                                   "beta", "lowercase", "whitespace", "eps_smoothing", "sentences", "signature"))
+
     @property
     def settings(self) -> ChrfSettings:
         """The keywords the score was computed with."""

@@ -15,7 +15,9 @@ give several references per line), as sacrebleu's command line does:
     cat hyp.de | bleu-lab score ref.de                the candidate on standard input (or -i -)
     bleu-lab score ref.de -i hyp.de -m bleu chrf ter --sentence-level
     bleu-lab score ref.de -i base.de a.de b.de --paired-ar    each system against base.de
-    bleu-lab score ref.de -i hyp.de --confidence --format json --explain
+    bleu-lab score ref.de -i hyp.de -m bleu chrf ter -s exp -b        the scores alone, as sacrebleu -b
+    bleu-lab score ref.de -i hyp.de --confidence -f json              sacrebleu's JSON records
+    bleu-lab score ref.de -i hyp.de --confidence -f report-json --explain   bleu_lab's whole report
 
 Two files without roles are refused (either could be the candidate); the
 output says which file was scored as the candidate, warns when a candidate
@@ -30,6 +32,8 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
 from .inputs import (
@@ -54,8 +58,9 @@ class CommandLineError(Exception):
 # ----------------------------------------------------------------------------- scoring files
 
 STDIN = "-"
-METRICS = ("bleu", "chrf", "ter", "meteor")
 SACREBLEU_CLI_SMOOTHING = "exp"  # sacrebleu's command line smooths corpus BLEU with "exp" by default
+FORMATS = ("text", "json", "report-json")  # json: sacrebleu's records; report-json: bleu_lab's whole report
+SACREBLEU_WIDTH = 1  # sacrebleu's -w default
 
 
 READ_BLOCK = 1024**2  # bytes read at a time, so a binary file is refused after its first block
@@ -343,60 +348,36 @@ def score_bleu(systems, references, args) -> list:
 
 def score_chrf(systems, references, args) -> list:
     """Corpus chrF of every system, each sentence counted once (its statistics summed for the corpus)."""
-    import numpy as np
+    from .significance import RESAMPLING_METRICS
 
-    from .chrf import chrf_from_stats, chrf_score_from_values, count_chrf_systems, sum_chrf_statistics
-    from .settings import ChrfSettings
-
-    settings = ChrfSettings(args.chrf_char_order, args.chrf_word_order, args.chrf_beta, args.chrf_lowercase,
-                            args.chrf_whitespace, args.chrf_eps_smoothing)
-    scoring = {"beta": settings.beta, "eps_smoothing": settings.eps_smoothing}
-
-    def score_sums(sums):
-        return np.array([chrf_score_from_values([int(v) for v in row], **scoring) for row in np.atleast_2d(sums)])
-
+    keywords = {"char_order": args.chrf_char_order, "word_order": args.chrf_word_order, "beta": args.chrf_beta,
+                "lowercase": args.chrf_lowercase, "whitespace": args.chrf_whitespace,
+                "eps_smoothing": args.chrf_eps_smoothing}
     scored = []
-    for statistics in count_chrf_systems(systems, references, settings, function="bleu-lab score"):
-        result = chrf_from_stats(sum_chrf_statistics(statistics), beta=settings.beta, lowercase=settings.lowercase,
-                                 whitespace=settings.whitespace, eps_smoothing=settings.eps_smoothing,
-                                 n_references=frozenset(s.n_references for s in statistics))
-        rows = np.array([s.values for s in statistics], dtype=np.float64)
-        sentence_scores = None
-        if args.sentence_level:
-            sentence_scores = [chrf_score_from_values(s.values, **scoring) for s in statistics]
+    for counted in RESAMPLING_METRICS["chrf"].count(systems, references, keywords, "bleu-lab score"):
+        result = counted.result
+        sentence_scores = counted.score_sums(counted.rows).tolist() if args.sentence_level else None
         details = {"average_precision": result.average_precision, "average_recall": result.average_recall}
-        scored.append(Scored(result.name, result.score, details, result.signature, rows, score_sums, sentence_scores,
-                             result))
+        scored.append(Scored(result.name, result.score, details, result.signature, counted.rows, counted.score_sums,
+                             sentence_scores, result))
     return scored
 
 
 def score_ter(systems, references, args) -> list:
     """Corpus TER of every system; the references are tokenized once for all of them."""
-    import numpy as np
+    from .significance import RESAMPLING_METRICS
 
-    from .settings import TerSettings
-    from .ter import corpus_ter, reference_words, ter_from_sums
-
-    settings = TerSettings(args.ter_normalized, args.ter_no_punct, args.ter_asian_support, args.ter_case_sensitive)
-    options = {"normalized": args.ter_normalized, "no_punct": args.ter_no_punct,
-               "asian_support": args.ter_asian_support, "case_sensitive": args.ter_case_sensitive}
-    # Tokens are used as given by corpus_ter (lowercasing them again changes nothing).
-    tokenized = [[list(reference_words(r, settings)) or [] for r in refs] for refs in references]
-
+    keywords = {"normalized": args.ter_normalized, "no_punct": args.ter_no_punct,
+                "asian_support": args.ter_asian_support, "case_sensitive": args.ter_case_sensitive}
     scored = []
-    for index, lines in enumerate(systems):
-        try:
-            result = corpus_ter(lines, tokenized, **options)
-        except SegmentTooLong as error:
-            error.system = index  # the caller names the file
-            raise
-        rows = np.array([[a.num_edits, a.reference_length] for a in result.alignments], dtype=np.float64)
+    for counted in RESAMPLING_METRICS["ter"].count(systems, references, keywords, "bleu-lab score"):
+        result = counted.result
         details = {"num_edits": result.num_edits, "reference_length": result.reference_length,
                    "shifts": result.num_shifts, "substitutions": result.substitutions,
                    "deletions": result.deletions, "insertions": result.insertions}
-        sentence_scores = ter_from_sums(rows).tolist() if args.sentence_level else None
-        signature = result.signature
-        scored.append(Scored("TER", result.score, details, signature, rows, ter_from_sums, sentence_scores, result))
+        sentence_scores = counted.score_sums(counted.rows).tolist() if args.sentence_level else None
+        scored.append(Scored("TER", result.score, details, result.signature, counted.rows, counted.score_sums,
+                             sentence_scores, result))
     return scored
 
 
@@ -424,7 +405,35 @@ def score_meteor(systems, references, args) -> list:
     return scored
 
 
-SCORERS = {"bleu": score_bleu, "chrf": score_chrf, "ter": score_ter, "meteor": score_meteor}
+
+@dataclass(frozen=True)
+class MetricCommand:
+    """One metric of ``bleu-lab score -m NAME``: how it scores the systems and which options are its own.
+
+    ``scorer(systems, references, args)`` returns one :class:`Scored` per system (its ``rows`` and
+    ``score_sums`` serve the bootstrap and the paired tests); ``options`` are the argparse names of its
+    options (refused when the metric is not run); ``label`` names it in messages. A new metric registers
+    one of these with :func:`register_metric` (and adds its options to :func:`build_parser`).
+    """
+
+    name: str
+    label: str
+    scorer: Callable
+    options: tuple = ()
+    case_option: str = ""  # its own case option, named when BLEU's --lowercase is given without BLEU
+
+
+METRIC_COMMANDS: dict = {}
+
+
+def register_metric(command: MetricCommand) -> None:
+    """Make ``command`` a metric of ``bleu-lab score -m``."""
+    METRIC_COMMANDS[command.name] = command
+
+
+def metric_names() -> tuple:
+    """The metrics ``-m`` takes, in the order they were registered."""
+    return tuple(METRIC_COMMANDS)
 
 
 def _paired(baseline: Scored, system: Scored, args) -> dict:
@@ -479,6 +488,15 @@ BLEU_OPTIONS = ("tokenize", "smoothing", "smooth_value", "max_order", "lowercase
 CHRF_OPTIONS = ("chrf_char_order", "chrf_word_order", "chrf_beta", "chrf_whitespace", "chrf_lowercase",
                 "chrf_eps_smoothing")
 TER_OPTIONS = ("ter_case_sensitive", "ter_normalized", "ter_no_punct", "ter_asian_support")
+for _command in (
+    MetricCommand("bleu", "BLEU", score_bleu, BLEU_OPTIONS),
+    MetricCommand("chrf", "chrF", score_chrf, CHRF_OPTIONS, "chrF's own is --chrf-lowercase"),
+    MetricCommand("ter", "TER", score_ter, TER_OPTIONS, "TER ignores case unless --ter-case-sensitive"),
+    MetricCommand("meteor", "METEOR", score_meteor, (), "METEOR lowercases every word, as nltk does"),
+):
+    register_metric(_command)
+METRICS = metric_names()  # as registered here; later registrations are read through metric_names()
+
 DEFAULTS = {"metrics": ["bleu"], "tokenize": "13a", "smoothing": "none", "chrf_char_order": 6, "chrf_word_order": 0,
             "chrf_beta": 2, "seed": 12345}
 
@@ -520,17 +538,15 @@ def _check_options(args, candidates, references):
         fixed = sampling if enough else sampling.replace(f"--n-samples {args.n_samples}", "--n-samples 1000")
         raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
                                f"and neither runs: {call('n_samples', 'seed')} --confidence {fixed}")
-    for metric, name, options in (("bleu", "BLEU", BLEU_OPTIONS), ("chrf", "chrF", CHRF_OPTIONS),
-                                  ("ter", "TER", TER_OPTIONS)):
-        unused = given(*options)
+    for metric, command in METRIC_COMMANDS.items():
+        unused = given(*command.options)
         if unused and metric not in metrics:
             chosen = " ".join(metrics)
             # --lowercase is BLEU's; chrF and TER have their own case options.
-            own = {"chrf": " (chrF's own is --chrf-lowercase)", "ter": " (TER ignores case unless "
-                   "--ter-case-sensitive)"}
-            meant = "".join(own[m] for m in metrics if m in own) if args.lowercase and metric == "bleu" else ""
-            raise CommandLineError(f"{unused}: for {name}, which is not among the metrics (-m {chosen}){meant}: "
-                                   f"{call('metrics', *options)} -m {chosen} {metric} {unused}")
+            meant = "".join(f" ({METRIC_COMMANDS[m].case_option})" for m in metrics if METRIC_COMMANDS[m].case_option
+                            ) if args.lowercase and metric == "bleu" else ""
+            raise CommandLineError(f"{unused}: for {command.label}, which is not among the metrics (-m {chosen})"
+                                   f"{meant}: {call('metrics', *command.options)} -m {chosen} {metric} {unused}")
     if args.ter_asian_support and not (args.ter_normalized or args.ter_no_punct):
         # sacrebleu's tercom tokenizer applies its CJK rules inside those two steps only.
         raise CommandLineError(f"--ter-asian-support changes nothing on its own: it adds CJK rules to "
@@ -579,7 +595,7 @@ def score_files(args, stdin=None) -> tuple:
     lines_only = [lines for _, lines in systems]
     metrics = args.metrics
     try:
-        per_metric = {metric: SCORERS[metric](lines_only, references, args) for metric in metrics}
+        per_metric = {metric: METRIC_COMMANDS[metric].scorer(lines_only, references, args) for metric in metrics}
     except SegmentTooLong as error:  # the library names candidates[i]; here it is a line of a file
         others = [m for m in metrics if m != "ter"]
         rest = f"score the other metrics without it (-m {' '.join(others)}), or " if others else ""
@@ -640,6 +656,58 @@ def _explanation_lines(entry: dict) -> list:
     """An interval's or a test's explanation (``--explain``), indented, without the signature just printed."""
     lines = entry.get("explanation", "").splitlines()
     return ["    " + line for line in lines if not line.startswith("signature: ")]
+
+
+def _rounded(value: float, width: int) -> float:
+    """A 0-1 score on sacrebleu's 0-100 scale with ``width`` decimals, as sacrebleu's ``Score.format`` rounds it."""
+    return float(f"{100 * value:.{width}f}")
+
+
+def sacrebleu_record(name: str, entry: dict, width: int) -> dict:
+    """One metric's record as sacrebleu's ``-f json`` writes it: name, score (0-100, ``width`` decimals),
+    signature, the bootstrap's mean and half width, BLEU's verbose score, then each ``key:value`` of the
+    signature as its own field (the metric's settings: chrF's nc, nw, space; TER's case, norm, punct...)."""
+    record: dict = {"name": name, "score": _rounded(entry["score"], width), "signature": entry["signature"]}
+    if "confidence" in entry:
+        interval = entry["confidence"]
+        record["signature"] = interval["signature"]
+        mean, half = _rounded(interval["mean"], width), _rounded((interval["high"] - interval["low"]) / 2, width)
+        record.update(confidence_mean=mean, confidence_var=half,
+                      confidence=f"μ = {mean:.{width}f} ± {half:.{width}f}")
+    if name == "BLEU":
+        precisions = "/".join(f"{100 * p:.1f}" for p in entry["precisions"])
+        c, r = entry["candidate_length"], entry["reference_length"]
+        record["verbose_score"] = (f"{precisions} (BP = {entry['brevity_penalty']:.3f} ratio = "
+                                   f"{c / r if r else 0:.3f} hyp_len = {c:d} ref_len = {r:d})")
+    if "paired_test" in entry:  # sacrebleu prints these in a table; here they stay with the system's record
+        record.update(baseline=entry["paired_test"]["baseline"], p_value=entry["paired_test"]["p_value"],
+                      test=entry["paired_test"]["test"])
+    for pair in record["signature"].split("|"):
+        key, _, value = pair.partition(":")
+        record[key] = value
+    return record
+
+
+def format_sacrebleu(records, args) -> str:
+    """The scores as sacrebleu prints them: ``-f json`` records (one per metric, a list when there are
+    several), or with ``-b`` only the 0-100 numbers (one per line; sacrebleu's JSON list with ``-f json``).
+    Several candidate files give one record per file and metric, each with its ``file``."""
+    width = SACREBLEU_WIDTH if args.width is None else args.width
+    several = len(records) > 1
+    rows: list = []
+    for record in records:
+        for name, entry in record["scores"].items():
+            if args.score_only:
+                rows.append(f"{100 * entry['score']:.{width}f}")
+            else:
+                rows.append({**({"file": record["file"]} if several else {}), **sacrebleu_record(name, entry, width)})
+    if args.score_only:
+        if args.format != "json":
+            return "\n".join(rows)
+        return rows[0] if len(rows) == 1 else "[\n" + ",\n".join(rows) + "\n]"
+    # sacrebleu writes each record with indent=1 and joins several into a list line by line; so does this.
+    dumped = [json.dumps(row, indent=1, ensure_ascii=False) for row in rows]
+    return dumped[0] if len(dumped) == 1 else "[\n" + ",\n".join(dumped) + "\n]"
 
 
 def format_text(records, settings) -> str:
@@ -704,15 +772,16 @@ def _confidence_level(text: str) -> float:
 
 
 def _metric_name(text: str) -> str:
-    """An argparse type: one of METRICS, or a one-line error (ROUGE is scored from Python only)."""
-    if text in METRICS:
+    """An argparse type: a registered metric's name, or a one-line error (ROUGE is scored from Python only)."""
+    names = metric_names()
+    if text in names:
         return text
     if text.lower().startswith("rouge"):
         raise argparse.ArgumentTypeError(f"{text!r}: ROUGE is not scored by the command line; in Python: "
                                          f"bleu_lab.rouge_n(candidate, references, n=1) or bleu_lab.rouge_l(...)")
-    close = closest_name(text, METRICS)
+    close = closest_name(text, names)
     meant = f"; did you mean {close!r}?" if close else ""
-    raise argparse.ArgumentTypeError(f"{text!r} is not a metric of the command line: {', '.join(METRICS)}{meant}")
+    raise argparse.ArgumentTypeError(f"{text!r} is not a metric of the command line: {', '.join(names)}{meant}")
 
 
 def _positive(convert, what: str):
@@ -732,6 +801,13 @@ def _positive(convert, what: str):
 
 
 _positive_int = _positive(int, "a whole number")
+
+
+def _width(text: str) -> int:
+    """An argparse type: decimals to print, 0 to 12."""
+    if not text.isdigit() or int(text) > 12:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of decimals from 0 to 12; write e.g. -w 2")
+    return int(text)
 _positive_float = _positive(float, "a number")
 
 
@@ -742,7 +818,8 @@ examples:
   cat hyp.de | bleu-lab score ref.de              the candidate on standard input (or -i -)
   bleu-lab score ref.de -i hyp.de -m bleu chrf ter --sentence-level
   bleu-lab score ref.de -i base.de new.de --paired-ar     is new.de better than base.de?
-  bleu-lab score ref.de -i hyp.de --confidence --format json
+  bleu-lab score ref.de -i hyp.de --confidence -f json      sacrebleu's JSON (-f report-json: bleu_lab's)
+  bleu-lab score ref.de -i hyp.de -m bleu chrf ter -s exp -b -w 2   the scores alone, as sacrebleu -b
 
 Two files without roles ('bleu-lab score a b') are refused: a could be the candidate or a reference.
 Scores are on the 0-1 scale (sacrebleu prints 100 times them). BLEU's smoothing defaults to none
@@ -822,7 +899,15 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--ter-asian-support", action="store_true",
                        help="TER: CJK rules for the two options above (needs one of them)")
     score.add_argument("--explain", action="store_true", help="print the step-by-step explanation of each score")
-    score.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    score.add_argument("-f", "--format", choices=FORMATS, default="text",
+                       help="text (default): bleu_lab's report; json: sacrebleu's records (one per metric: name, score "
+                            "on the 0-100 scale, signature and its settings), for pipelines built on sacrebleu; "
+                            "report-json: bleu_lab's whole report (0-1 scale, details, tests, explanations)")
+    score.add_argument("-b", "--score-only", action="store_true",
+                       help="print only the scores, on sacrebleu's 0-100 scale (as sacrebleu -b): one per line, "
+                            "or sacrebleu's JSON with -f json")
+    score.add_argument("-w", "--width", type=_width, default=None, metavar="DIGITS",
+                       help="decimals of the 0-100 scores of -b and -f json (default 1, as sacrebleu)")
     score.add_argument("--confidence", nargs="?", const=0.95, default=None, type=_confidence_level, metavar="LEVEL",
                        help="add a bootstrap confidence interval (default level 0.95)")
     tests = score.add_mutually_exclusive_group()
@@ -1018,11 +1103,13 @@ def _score_command(args, stdin) -> int:
         return EXIT_USAGE
     for warning in warnings:
         print(f"bleu-lab score: {warning}", file=sys.stderr)
-    if args.format == "json":
+    if args.format == "report-json":
         from . import __version__
 
         payload = {"bleu_lab": __version__, "scale": "0-1", "settings": settings, "systems": records}
         _emit(json.dumps(payload, indent=1, ensure_ascii=False))
+    elif args.format == "json" or args.score_only:
+        _emit(format_sacrebleu(records, args))
     else:
         _emit(format_text(records, settings))
     return 0

@@ -195,6 +195,71 @@ def nltk_tiny_zero_note(result) -> str:
     )
 
 
+def _smoothed_call(result) -> tuple[str, str]:
+    """The bleu_lab call that gives sacrebleu's smoothed score for the same input, and what it is in
+    sacrebleu: ``sentence_bleu`` smooths with 'exp' and effective order, ``BLEU()`` with 'exp'."""
+    if result.candidate_tokens is not None:
+        return ("sentence_bleu(candidate, references, smoothing='exp', effective_order=True)",
+                "sacrebleu's sentence_bleu")
+    if result.n_references is not None and not isinstance(result.n_references, int):  # a corpus
+        return "corpus_bleu(candidates, references, smoothing='exp')", "sacrebleu's corpus_bleu default"
+    return ("bleu_from_stats(counts, totals, c, r, smoothing='exp', effective_order=True)",
+            "sacrebleu's sentence_bleu")
+
+
+def unmatched_order(result) -> int | None:
+    """The first order n with no match when that alone makes an unsmoothed BLEU 0 (some unigram matched,
+    so smoothing would lift it), else None. The formula's default (no smoothing) is kept; this says so."""
+    method = result.settings.method
+    if result.score != 0 or method.smooths or method.library != "sacrebleu" or not any(result.counts):
+        return None  # nltk's method0 has its own note (nltk_tiny_zero_note)
+    for n, (m, w) in enumerate(zip(result.counts, list(result.weights) + [0.0] * result.max_order), 1):
+        if m == 0 and w > 0:
+            return n
+    return None
+
+
+def _smoothed_score(result, sentence: bool) -> float | None:
+    """sacrebleu's smoothed score of the same statistics ('exp', with effective order for a sentence), or
+    None where it has none (weights that effective order cannot re-spread)."""
+    import warnings
+
+    from .bleu import bleu_from_stats
+    from .inputs import ImpossibleStatisticsWarning
+
+    try:
+        with warnings.catch_warnings():  # the result's own statistics were warned of when it was scored
+            warnings.simplefilter("ignore", ImpossibleStatisticsWarning)
+            return bleu_from_stats(result.counts, result.totals, result.candidate_length, result.reference_length,
+                                   weights=None if sentence else result.settings.weights,
+                                   max_order=result.max_order, smoothing="exp", effective_order=sentence).score
+    except ValueError:
+        return None
+
+
+def unmatched_order_note(result, *, short: bool = False) -> str:
+    """Why an unsmoothed BLEU is 0 and the call that gives sacrebleu's smoothed number, or "" (also when
+    smoothing would leave it 0: an order with no n-gram at all, in a corpus).
+
+    >>> from bleu_lab import sentence_bleu
+    >>> print(unmatched_order_note(sentence_bleu("a b c", ["a b d"]), short=True))  # doctest: +ELLIPSIS
+    [0: no 3-gram matched; sacrebleu's sentence_bleu gives 0.5503: sentence_bleu(..., effective_order=True)]
+    """
+    n = unmatched_order(result)
+    if n is None:
+        return ""
+    call, whose = _smoothed_call(result)
+    smoothed = _smoothed_score(result, "effective_order=True" in call)
+    if smoothed == 0:
+        return ""
+    value = "" if smoothed is None else f" gives {smoothed:.4f}"
+    if short:
+        return f"[0: no {n}-gram matched; {whose}{value}: {call}]"
+    return (f"note: BLEU is 0 because no {n}-gram matched: one zero precision makes the geometric mean 0 "
+            f"(the formula of Papineni et al. 2002, bleu_lab's default, kept on purpose). Smoothed as "
+            f"{whose} smooths (Chen and Cherry 2014, method 3), {call}{value}.")
+
+
 def above_one_note(result) -> str:
     """Why a score or precision is above 1 (only nltk's methods 4-7 do it), or "" when none is."""
     if not result.above_one:
@@ -266,6 +331,9 @@ def explain_bleu(result) -> str:
     tiny_zero = nltk_tiny_zero_note(result)
     if tiny_zero:
         lines.append(tiny_zero)
+    unmatched = unmatched_order_note(result)
+    if unmatched:  # before the score's line, which stays last (readers look for the score there)
+        lines.insert(next(i for i in range(len(lines) - 1, -1, -1) if lines[i].startswith("BLEU = ")), unmatched)
     if weights_sum_problem(result.weights):
         lines.append("note: " + weights_sum_problem(result.weights))
     return "\n".join(lines)

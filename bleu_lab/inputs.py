@@ -234,10 +234,14 @@ def check_candidate_and_references(candidate, references, *, function: str, call
                 f"swapped, as in nltk's order (references first). bleu_lab takes the candidate first: "
                 f"{function}({references[:40]!r}, {list(candidate)[:2]!r})"
             )
+        # jiwer.wer(reference, hypothesis) takes the reference first: two strings are most likely that call.
+        jiwer = (f". If this is jiwer's order, jiwer.{function}(reference, hypothesis), swap them: "
+                 f"{function}({references[:40]!r}, [{candidate[:40]!r}])"
+                 if function in ("wer", "cer") and isinstance(candidate, str) else "")
         raise TypeError(
             f"references is a single string; it must be a list of references, even when there is "
             f"only one (a bare string would be read as one reference per character). "
-            f"Right: {function}(candidate, [{references[:40]!r}])"
+            f"Right: {function}(candidate, [{references[:40]!r}]){jiwer}"
         )
     candidate = check_text(candidate, what="candidate", call=call)
     if references is None or not is_sequence(references):
@@ -645,6 +649,47 @@ def unknown_name_message(kind: str, name, valid) -> str:
 
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 
+# What other libraries call the texts: whose name it is, which argument of bleu_lab's it is, and that
+# argument written from it, for one sentence and for a corpus ({} is the name).
+ROLE_KEYWORDS = {
+    "predictions": ("evaluate's", "candidate", "{}", "{}"),
+    "preds": ("torchmetrics'", "candidate", "{}", "{}"),
+    "hypothesis": ("jiwer's, nltk's and sacrebleu's", "candidate", "{}", "{}"),
+    "hypotheses": ("nltk's and sacrebleu's", "candidate", "{}", "{}"),
+    "hyps": ("sacrebleu's", "candidate", "{}", "{}"),
+    "target": ("torchmetrics'", "references", "{}", "{}"),  # nested per prediction, as bleu_lab's
+    "reference": ("jiwer's", "references", "[{}]", "[[r] for r in {}]"),  # one reference per sentence
+    "list_of_references": ("nltk's", "references", "{}", "{}"),
+    "refs": ("sacrebleu's", "references", "{}", "references_from_streams({})"),  # sacrebleu's streams
+}
+_TEXT_PARAMETERS = {"candidate": "candidate", "candidates": "candidate", "baseline": "candidate",
+                    "references": "references"}
+
+
+def role_keyword_message(function: str, given, names) -> str | None:
+    """For a keyword another library gives the texts (evaluate's ``predictions=``, torchmetrics' ``preds=``
+    and ``target=``, jiwer's ``hypothesis=`` and ``reference=``...): a message showing the bleu_lab call,
+    the texts given by position, candidate first, converted where the nesting differs; else None.
+
+    >>> print(role_keyword_message("corpus_bleu", {"preds": 0, "target": 0}, ("candidates", "references")))
+    ... # doctest: +ELLIPSIS
+    corpus_bleu() has no keyword 'preds' (torchmetrics' name for the candidates): ... Right: corpus_bleu(preds, target)
+    """
+    others = [name for name in given if name in ROLE_KEYWORDS and name not in names]
+    if not others:
+        return None
+    corpus = "candidates" in names or "baseline" in names
+    arguments = {}
+    for name in others:
+        _, role, sentence, many = ROLE_KEYWORDS[name]
+        arguments[role] = (many if corpus else sentence).format(name)
+    texts = [n for n in names if n in _TEXT_PARAMETERS or n == "system"]
+    call = ", ".join(arguments.get(_TEXT_PARAMETERS.get(n, ""), n) if n != "system" else n for n in texts)
+    whose, role = ROLE_KEYWORDS[others[0]][:2]
+    plural = "candidates" if role == "candidate" and corpus else role
+    return (f"{function}() has no keyword {others[0]!r} ({whose} name for the {plural}): bleu_lab takes the "
+            f"texts by position, {texts[0]} first. Right: {function}({call})")
+
 
 def keywords_checked(function: _Function) -> _Function:
     """``function`` with a clear error for a keyword it does not have: the closest of its keywords and
@@ -652,16 +697,22 @@ def keywords_checked(function: _Function) -> _Function:
     only says "got an unexpected keyword argument". The signature and docstring stay the function's.
     """
     import functools
+    import inspect
 
     # The names a call can give as keywords, read from the code object: cheap at import, for every decorated function.
     code = function.__code__
     names = code.co_varnames[code.co_posonlyargcount : code.co_argcount + code.co_kwonlyargcount]
     known = frozenset(names)
 
+    open_keywords = bool(code.co_flags & inspect.CO_VARKEYWORDS)  # **metric_keywords: checked by the function
+
     @functools.wraps(function)
     def checked(*args, **keywords):
+        other = role_keyword_message(function.__name__, keywords, names)
+        if other is not None:
+            raise TypeError(other)
         for name in keywords:
-            if name not in known:
+            if name not in known and not open_keywords:
                 close = closest_name(name, names)  # the name unknown_name_message suggests
                 raise TypeError(f"{function.__name__}() has no keyword {name!r}: "
                                 + unknown_name_message("keyword", name, names)
@@ -849,19 +900,42 @@ def check_matches_within_totals(counts, totals) -> None:
             )
 
 
-def check_totals_possible(totals) -> None:
-    """Totals a text can have: a sentence of c tokens has max(0, c - n + 1) n-grams of order n, so over
-    any sentences the totals never grow with n, and an order with n-grams has at least n - 1 fewer
-    than there are unigrams (the sentence holding them lost that many)."""
-    right = "Right: bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)"
+class ImpossibleStatisticsWarning(UserWarning):
+    """Statistics that sacrebleu scores but that no tokenized text can give (bleu_lab scores them as sacrebleu does)."""
+
+
+def impossible_statistics(totals, candidate_length) -> list[str]:
+    """What no text can give in these statistics, one sentence each (empty when a text can give them).
+
+    A sentence of c tokens has max(0, c - n + 1) n-grams of order n, so over any sentences c = totals[0], the
+    totals never grow with n, and an order with n-grams has at least n - 1 fewer than there are unigrams.
+    """
+    problems = []
+    if candidate_length != totals[0]:
+        problems.append(f"candidate_length is {candidate_length} but totals[0] is {totals[0]} (every candidate token "
+                        f"is one unigram, so a text gives equal numbers)")
     for n in range(2, len(totals) + 1):
         before, now = totals[n - 2], totals[n - 1]
         if now > before:
-            raise ValueError(f"totals={list(totals)} has more {n}-grams ({now}) than {n - 1}-grams ({before}); no "
-                             f"text has that: a sentence of c tokens has c - n + 1 n-grams of order n. {right}")
-        if now and now > totals[0] - (n - 1):
-            raise ValueError(f"totals={list(totals)} has {now} {n}-grams but {totals[0]} unigrams; a text with "
-                             f"{n}-grams has at least {n - 1} fewer of them than unigrams. {right}")
+            problems.append(f"totals={list(totals)} has more {n}-grams ({now}) than {n - 1}-grams ({before})")
+        elif now and now > totals[0] - (n - 1):
+            problems.append(f"totals={list(totals)} has {now} {n}-grams but {totals[0]} unigrams (a text with "
+                            f"{n}-grams has at least {n - 1} fewer of them)")
+    return problems
+
+
+def warn_if_impossible(totals, candidate_length, *, stacklevel: int = 5) -> None:
+    """A warning, not an error, for statistics no tokenizer could produce: sacrebleu's ``compute_bleu``
+    scores them (the brevity penalty from ``candidate_length``, each precision from its own order), and so
+    does bleu_lab, with the same number."""
+    problems = impossible_statistics(totals, candidate_length)
+    if problems:
+        warnings.warn(
+            "statistics no text can give: " + "; ".join(problems) + ". They are scored as sacrebleu's "
+            "BLEU.compute_bleu scores them; statistics counted from a text look like "
+            "bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6)",
+            ImpossibleStatisticsWarning, stacklevel=stacklevel,
+        )
 
 
 def check_n_samples(n_samples, *, limit: int = MAX_SAMPLES, minimum: int = 1, name: str = "n_samples",

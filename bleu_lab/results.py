@@ -9,9 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .explanation import bleu_html, explain_bleu, sentence_ngram_matches
+from .explanation import bleu_html, explain_bleu, sentence_ngram_matches, unmatched_order_note
 from .scoring import brevity_penalty_value
 from .settings import BleuSettings
+
+
+def plain(value):
+    """``value`` as JSON holds it: tuples and sets as lists, numpy numbers as Python ones, the rest as is."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return [plain(v) for v in items]
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # a numpy scalar
+        return value.item()
+    return value
+
+
+def plain_record(result, names, name: str | None = None) -> dict:
+    """A result's ``to_dict()``: ``{"name": name}`` (when given), then each attribute of ``names``, made
+    :func:`plain`."""
+    record = {} if name is None else {"name": name}
+    record.update((field_name, plain(getattr(result, field_name))) for field_name in names)
+    return record
 
 
 @dataclass(frozen=True)
@@ -168,14 +186,25 @@ class BleuResult:
         return bleu_html(self)
 
     def __str__(self) -> str:
+        unmatched = unmatched_order_note(self, short=True)
         precisions = "/".join(f"{p:.4f}" for p in self._precisions)
         ratio = self.candidate_length / self.reference_length if self.reference_length else float("inf")
         return (
             f"BLEU = {self.score:.4f} {precisions} (BP = {self.brevity_penalty:.4f} ratio = {ratio:.4f} "
             f"hyp_len = {self.candidate_length} ref_len = {self.reference_length}) "
             + (f"[above 1: nltk's {self.smoothing} rule] " if self.above_one else "")
+            + (f"{unmatched} " if unmatched else "")
             + self.signature
         )
+
+    def to_dict(self) -> dict:
+        """The numbers and settings as a plain dict (JSON-serialisable; a row of a pandas DataFrame).
+
+        Scores on the 0-1 scale, as the attributes; ``signature`` tells the settings in sacrebleu's format.
+        """
+        return plain_record(self, ("score", "precisions", "counts", "totals", "brevity_penalty", "candidate_length",
+                                   "reference_length", "max_order", "weights", "smoothing", "smooth_value",
+                                   "effective_order", "tokenize", "lowercase", "sentences", "signature"), "BLEU")
 
     def __repr__(self) -> str:
         return f"<BleuResult {self}>"

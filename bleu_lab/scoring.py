@@ -86,7 +86,9 @@ def _bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings
     rows = len(c)
     with np.errstate(over="raise", divide="ignore", invalid="ignore"):
         safe_c = np.where(c > 0, c, 1.0)
-        bp = np.where(c > r, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
+        # c = r = 0 with matches is no text's statistics; sacrebleu's compute_bleu gives them BP = 1 (c < r fails).
+        impossible_empty = (c == 0) & (r == 0) & (all_matches > 0).any(axis=1)
+        bp = np.where((c > r) | impossible_empty, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
         if method.phantom_ngrams:
             last_length, last_matches, last_totals = (
                 (c, all_matches, all_totals) if last is None else (np.asarray(x, dtype=np.float64) for x in last)

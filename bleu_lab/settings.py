@@ -305,8 +305,10 @@ class RougeSettings:
 class TerSettings:
     """The keywords of :func:`bleu_lab.ter` / :func:`bleu_lab.corpus_ter` (sacrebleu's ``TER``), checked, frozen.
 
-    ``shifts=False`` is WER (:func:`bleu_lab.wer`): the same count without shifts. It has no
-    sacrebleu counterpart, so its signature says ``shift:no`` and carries no sacrebleu version.
+    ``shifts=False`` is WER (:func:`bleu_lab.wer`): the same count without shifts, over jiwer's words
+    (``tok:jiwer``) unless ``normalized`` or ``no_punct`` ask for the tercom tokenizer; ``level="char"``
+    is CER (:func:`bleu_lab.cer`), over characters (``tok:char``). They have no sacrebleu counterpart,
+    so their signatures say ``shift:no`` and carry no sacrebleu version.
     """
 
     normalized: bool = False
@@ -314,17 +316,29 @@ class TerSettings:
     asian_support: bool = False
     case_sensitive: bool = False
     shifts: bool = True
+    level: str = "word"  # "char": CER (no shifts)
 
     def __post_init__(self) -> None:
         for name in ("normalized", "no_punct", "asian_support", "case_sensitive", "shifts"):
             check_bool(getattr(self, name), name, right=f". Right: ter(candidate, references, {name}=True)")
+        check_name(self.level, "level", ("word", "char"))
+        if self.level == "char" and self.shifts:
+            raise ValueError("character level is CER, which has no shifts: TerSettings(shifts=False, level='char')")
+
+    @property
+    def tokenizer(self) -> str:
+        """The signature's ``tok``: "tercom" (TER, and WER with normalized or no_punct), "jiwer" (WER's
+        default words: split at spaces, as jiwer splits them) or "char" (CER)."""
+        if self.level == "char":
+            return "char"
+        return "tercom" if self.shifts or self.normalized or self.no_punct else "jiwer"
 
     def signature(self, nrefs=None) -> str:
         """``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|bleu_lab:0.2.0``."""
         return _join([
             ("nrefs", _nrefs(nrefs)),
             ("case", "mixed" if self.case_sensitive else "lc"),
-            ("tok", "tercom"),
+            ("tok", self.tokenizer),
             ("norm", _yes_no(self.normalized)),
             ("punct", _yes_no(not self.no_punct)),
             ("asian", _yes_no(self.asian_support)),

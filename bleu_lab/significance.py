@@ -37,23 +37,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .bleu import score_counted, tokenize_systems
+from .bleu import score_counted, settings_for_texts, tokenize_systems
 from .counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
 from .explanation import signature_html
 from .inputs import (
     References,
     Text,
     check_confidence,
+    check_keywords,
     check_level,
     check_n_samples,
+    check_name,
     check_same_lengths,
     check_samples_for_interval,
     describe,
+    keywords_checked,
     seed_to_use,
 )
 from .scoring import bleu_scores
-from .settings import BleuSettings, resampling_signature
+from .settings import BLEU_KEYWORDS, BleuSettings, resampling_signature
 from .smoothing import Method6Undefined, method_names
+from .ter import SegmentTooLong
+
+
+class _Record:
+    """``to_dict()`` for the frozen dataclasses below: their fields (settings as the signature), plus
+    ``extra`` properties."""
+
+    extra: tuple = ("signature",)
+
+    def to_dict(self) -> dict:
+        """The numbers as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
+        from dataclasses import fields
+
+        from .results import plain_record
+
+        names = [f.name for f in fields(self) if f.name not in ("settings", "n_references")]  # type: ignore[arg-type]
+        return plain_record(self, [*names, *(e for e in self.extra if e not in names)])
 
 
 class _Resampled:
@@ -63,15 +83,19 @@ class _Resampled:
     n_references: int | frozenset | set | None
     n_samples: int
     seed: int
+    metric: str
+    metric_signature: str | None
 
     @property
     def signature(self) -> str:
-        """The BLEU signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
+        """The metric's signature with the bootstrap's samples and seed (sacrebleu's ``bs`` and ``seed``)."""
+        if self.metric_signature is not None:  # chrF, TER: their own signature
+            return resampling_signature(self.metric_signature, "bs", self.n_samples, self.seed)
         return self.settings.signature(self.n_references, n_samples=self.n_samples, seed=self.seed)
 
 
 @dataclass(frozen=True)
-class BootstrapResult(_Resampled):
+class BootstrapResult(_Resampled, _Record):
     """A corpus BLEU score with its bootstrap confidence interval (0-1 scale).
 
     ``low`` and ``high`` are percentiles of the resampled scores: with
@@ -91,6 +115,8 @@ class BootstrapResult(_Resampled):
     seed: int
     settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
     n_references: int | frozenset | set | None = None
+    metric: str = "BLEU"  # the score's name: "BLEU", "chrF2", "TER"
+    metric_signature: str | None = field(default=None, repr=False)  # chrF's or TER's signature; None for BLEU
 
     @property
     def half_width(self) -> float:
@@ -99,7 +125,7 @@ class BootstrapResult(_Resampled):
 
     def __str__(self) -> str:
         return (
-            f"BLEU = {self.score:.4f}, {100 * self.confidence:g}% CI [{self.low:.4f}, {self.high:.4f}] "
+            f"{self.metric} = {self.score:.4f}, {100 * self.confidence:g}% CI [{self.low:.4f}, {self.high:.4f}] "
             f"(bootstrap mean {self.mean:.4f}; {self.n_samples} samples, seed {self.seed}) {self.signature}"
         )
 
@@ -107,9 +133,9 @@ class BootstrapResult(_Resampled):
         """The interval step by step: what was resampled, which sorted scores bound it, and sacrebleu's line."""
         low_rank, high_rank = interval_ranks(self.n_samples, self.confidence)
         return "\n".join([
-            f"BLEU = {self.score:.4f} on the whole test set (0-1 scale)",
+            f"{self.metric} = {self.score:.4f} on the whole test set (0-1 scale)",
             f"{self.n_samples} resampled test sets (Koehn 2004): each draws as many sentences as the test set "
-            f"has, with replacement, and is scored by corpus BLEU of its summed statistics",
+            f"has, with replacement, and is scored by corpus {self.metric} of its summed statistics",
             f"sorted, their scores s_0 <= ... <= s_{self.n_samples - 1} give the central "
             f"{100 * self.confidence:g}% interval [s_{low_rank}, s_{high_rank}] = [{self.low:.4f}, {self.high:.4f}]; "
             f"their mean is {self.mean:.4f}",
@@ -119,7 +145,7 @@ class BootstrapResult(_Resampled):
 
     def _sacrebleu_line(self) -> str:
         """What sacrebleu prints for the same interval, or why it cannot."""
-        missing = self.settings.not_in_sacrebleu() or (
+        missing = (None if self.metric_signature is not None else self.settings.not_in_sacrebleu()) or (
             None if math.isclose(self.confidence, 0.95) else f"only 95% intervals, not {100 * self.confidence:g}%"
         )
         if missing:
@@ -128,14 +154,15 @@ class BootstrapResult(_Resampled):
         spread = f" (μ = {100 * self.mean:.2f} ± {100 * self.half_width:.2f})" if self.mean > 0 else ""
         seed = "its default seed" if self.seed == 12345 else f"SACREBLEU_SEED={self.seed} in the environment"
         value = "" if self.settings.smooth_value is None else f", smooth_value={float(self.settings.smooth_value)!r}"
-        return (f"sacrebleu prints BLEU = {100 * self.score:.2f}{spread} for BLEU(smooth_method="
-                f"{self.settings.smoothing!r}{value}, ...).corpus_score(..., n_bootstrap={self.n_samples}) with "
-                f"{seed} (the same draws)")
+        scorer = (f"BLEU(smooth_method={self.settings.smoothing!r}{value}, ...)" if self.metric_signature is None
+                  else f"{'TER' if self.metric == 'TER' else 'CHRF'}(...)")
+        return (f"sacrebleu prints {self.metric} = {100 * self.score:.2f}{spread} for {scorer}.corpus_score(..., "
+                f"n_bootstrap={self.n_samples}) with {seed} (the same draws)")
 
     def _repr_html_(self) -> str:
         _, *lines = self.explain().splitlines()  # the headline says it shorter
-        return _lines_html(f"BLEU = {self.score:.4f}, {100 * self.confidence:g}% CI [{self.low:.4f}, {self.high:.4f}]",
-                           lines[:-1], self.signature)
+        interval = f"{100 * self.confidence:g}% CI [{self.low:.4f}, {self.high:.4f}]"
+        return _lines_html(f"{self.metric} = {self.score:.4f}, {interval}", lines[:-1], self.signature)
 
 
 class _PairedVerdict:
@@ -176,7 +203,7 @@ class _PairedVerdict:
 
 
 @dataclass(frozen=True)
-class PairedBootstrapResult(_Resampled, _PairedVerdict):
+class PairedBootstrapResult(_Resampled, _PairedVerdict, _Record):
     """Paired bootstrap comparison of a system with a baseline on the same test set (0-1 scale).
 
     ``p_value`` is defined as in sacrebleu's paired bootstrap test and the
@@ -197,11 +224,13 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict):
     system_high: float
     settings: BleuSettings = field(default_factory=BleuSettings, repr=False)
     n_references: int | frozenset | set | None = None
+    metric: str = "BLEU"  # the scores' name: "BLEU", "chrF2", "TER"
+    metric_signature: str | None = field(default=None, repr=False)  # chrF's or TER's signature; None for BLEU
 
     def __str__(self) -> str:
         verdict = "significant" if self.significant() else "not significant"
         return (
-            f"system {self.system_score:.4f} vs baseline {self.baseline_score:.4f} "
+            f"{self.metric}: system {self.system_score:.4f} vs baseline {self.baseline_score:.4f} "
             f"(difference {self.difference:+.4f}): p = {self.p_value:.4f}, {verdict} at 0.05 "
             f"(paired bootstrap, {self.n_samples} samples, seed {self.seed}) {self.signature}"
         )
@@ -209,7 +238,7 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict):
     def explain(self) -> str:
         """The test step by step: the two scores, their intervals on the same resamples, and the p-value."""
         return "\n".join([
-            f"baseline BLEU = {self.baseline_score:.4f}, system BLEU = {self.system_score:.4f}: "
+            f"baseline {self.metric} = {self.baseline_score:.4f}, system {self.metric} = {self.system_score:.4f}: "
             f"difference {self.difference:+.4f} (system minus baseline, 0-1 scale)",
             f"both scored on the same B = {self.n_samples} resampled test sets (paired bootstrap, Koehn 2004); "
             f"95% intervals: baseline [{self.baseline_low:.4f}, {self.baseline_high:.4f}], "
@@ -300,6 +329,7 @@ def collect_systems(systems, references, bleu_keywords, *, function: str = "coll
         dict(zip(labels, systems)), references, settings, function=function,
         call=f"{function}({lines}, [[ref] for ref in reference_lines])",
     )
+    settings = settings_for_texts(settings, [text for lines in systems for text in lines], references)
     n_references = frozenset(map(len, reference_lines))
     collected = []
     for statistics in count_systems_statistics(candidate_lines, reference_lines, settings.counting_order,
@@ -496,20 +526,155 @@ def _interval(scores, confidence):
     return float(ordered[low]), float(ordered[high])
 
 
+# ----------------------------------------------------------------------------- the metric protocol
+# Every resampling test here needs two things of a metric: the statistics of each sentence, and the score
+# of their sum (a corpus, a resample or a randomization trial are the same thing at different sums; Koehn
+# 2004, Riezler and Maxwell 2005). BLEU, chrF and TER give them; so can any metric added later.
+
+
+@dataclass(frozen=True, eq=False)
+class Counted:
+    """One system as a metric counted it: ``rows[i]`` the statistics of sentence i (a read-only float
+    array), ``result`` the whole test set's result (``.score``, ``.signature``, ``.name``) as the
+    metric's corpus function gives it, and ``score_sums`` the function scoring summed rows (one score
+    per row), or None where single sentences matter (nltk's BLEU methods; see :func:`bleu_score_sums`).
+    """
+
+    rows: Any
+    result: Any
+    score_sums: Any = None
+    statistics: Any = None  # BLEU's CorpusStatistics (its bootstrap also serves nltk's methods)
+
+
+class ResamplingMetric:
+    """A metric the resampling tests can use: :meth:`count` gives each system's :class:`Counted`.
+
+    ``name`` is how ``metric=`` names it; ``keywords`` are the keywords it takes (the metric's own, as
+    its corpus function takes them).
+    """
+
+    name: str = ""
+    keywords: tuple = ()
+
+    def count(self, systems, references, keywords: dict, function: str, own=()) -> list:
+        """One :class:`Counted` per system (every system checked against the same references)."""
+        raise NotImplementedError
+
+
+class _BleuMetric(ResamplingMetric):
+    name, keywords = "bleu", BLEU_KEYWORDS
+
+    def count(self, systems, references, keywords, function, own=()):
+        collected = collect_systems(systems, references, keywords, function=function, own_keywords=own)
+        return [Counted(c.matrix, c.result, None if c.settings.method.phantom_ngrams else bleu_score_sums(c), c)
+                for c in collected]
+
+
+class _ChrfMetric(ResamplingMetric):
+    name, keywords = "chrf", ("char_order", "word_order", "beta", "lowercase", "whitespace", "eps_smoothing")
+
+    def count(self, systems, references, keywords, function, own=()):
+        import numpy as np
+
+        from .chrf import chrf_from_stats, chrf_score_from_values, count_chrf_systems, sum_chrf_statistics
+        from .settings import ChrfSettings
+
+        check_keywords(keywords, self.keywords, function, own)
+        settings = ChrfSettings(**keywords)
+        scoring = {"beta": settings.beta, "eps_smoothing": settings.eps_smoothing}
+
+        def score_sums(sums):
+            return np.array([chrf_score_from_values([int(v) for v in row], **scoring) for row in np.atleast_2d(sums)])
+
+        counted = []
+        for statistics in count_chrf_systems(systems, references, settings, function=function):
+            result = chrf_from_stats(sum_chrf_statistics(statistics), beta=settings.beta,
+                                     lowercase=settings.lowercase, whitespace=settings.whitespace,
+                                     eps_smoothing=settings.eps_smoothing,
+                                     n_references=frozenset(s.n_references for s in statistics))
+            counted.append(Counted(_read_only(np.array([s.values for s in statistics], dtype=np.float64)), result,
+                                   score_sums))
+        return counted
+
+
+class _TerMetric(ResamplingMetric):
+    name, keywords = "ter", ("normalized", "no_punct", "asian_support", "case_sensitive")
+
+    def count(self, systems, references, keywords, function, own=()):
+        import numpy as np
+
+        from .inputs import check_corpus
+        from .settings import TerSettings
+        from .ter import corpus_ter, reference_words, ter_from_sums
+
+        check_keywords(keywords, self.keywords, function, own)
+        settings = TerSettings(**keywords)
+        _, references = check_corpus(systems[0], references, function=function)
+        # The references tokenized once for every system (token lists are used as given by corpus_ter).
+        tokenized = [[list(reference_words(r, settings)) for r in refs] for refs in references]
+        counted = []
+        for index, lines in enumerate(systems):
+            try:
+                result = corpus_ter(lines, tokenized, **keywords)
+            except SegmentTooLong as error:
+                error.system = index  # a caller scoring files names the file
+                raise
+            rows = np.array([[a.num_edits, a.reference_length] for a in result.alignments], dtype=np.float64)
+            counted.append(Counted(_read_only(rows), result, ter_from_sums))
+        return counted
+
+
+def _read_only(rows):
+    rows.setflags(write=False)
+    return rows
+
+
+RESAMPLING_METRICS = {metric.name: metric for metric in (_BleuMetric(), _ChrfMetric(), _TerMetric())}
+
+
+def get_resampling_metric(metric) -> ResamplingMetric:
+    """The metric ``metric`` names ("bleu", "chrf", "ter"), or a clear error."""
+    return RESAMPLING_METRICS[check_name(metric, "metric", tuple(RESAMPLING_METRICS), example="'chrf'")]
+
+
+def _count_pair(metric, baseline, system, references, keywords, function):
+    """Both systems counted by ``metric`` (a paired test's start): two :class:`Counted`."""
+    _check_same_lengths((baseline, system), references, function)
+    first, second = get_resampling_metric(metric).count([baseline, system], references, keywords, function,
+                                                        ("metric", "n_samples", "seed"))
+    return first, second
+
+
+def _paired_resampled_scores(baseline_rows, system_rows, score_sums, n_samples, seed):
+    """Both systems' scores on the same ``n_samples`` resamples (sacrebleu's draws), and the observed scores."""
+    import numpy as np
+
+    baseline_rows = _rows(baseline_rows)
+    system_rows = _rows(system_rows, baseline_rows)
+    # Both systems summed on the same draws in one pass, side by side.
+    sums, _ = _resampled(np.hstack([baseline_rows, system_rows]), n_samples, seed)
+    width = baseline_rows.shape[1]
+    baseline_scores = np.asarray(score_sums(sums[:, :width]), dtype=np.float64)
+    system_scores = np.asarray(score_sums(sums[:, width:]), dtype=np.float64)
+    return baseline_scores, system_scores, _observed(score_sums, baseline_rows, system_rows)
+
+
 # ----------------------------------------------------------------------------- public functions
 
 
+@keywords_checked
 def bootstrap_ci(
-    candidates: Sequence[Text], references: Sequence[References], *, n_samples: int = 1000,
-    confidence: float = 0.95, seed: int | None = 12345, **bleu_keywords: Any,
+    candidates: Sequence[Text], references: Sequence[References], *, metric: str = "bleu", n_samples: int = 1000,
+    confidence: float = 0.95, seed: int | None = 12345, **metric_keywords: Any,
 ) -> BootstrapResult:
-    """Corpus BLEU with a bootstrap confidence interval (Koehn 2004, section 4).
+    """Corpus BLEU, chrF or TER (``metric``) with a bootstrap confidence interval (Koehn 2004, section 4).
 
     Draw ``n_samples`` test sets of the same size from the sentences, with
-    replacement; score each by corpus BLEU of its summed statistics; the
+    replacement; score each by the corpus score of its summed statistics; the
     interval is the central ``confidence`` part of those scores (percentile
-    bootstrap). ``bleu_keywords`` are those of :func:`bleu_lab.corpus_bleu`
-    (``tokenize``, ``smoothing``, ``max_order``...). ``seed`` fixes the draws
+    bootstrap). ``metric_keywords`` are the metric's: those of :func:`bleu_lab.corpus_bleu`
+    (``tokenize``, ``smoothing``, ``max_order``...), :func:`bleu_lab.corpus_chrf` (``word_order``...)
+    or :func:`bleu_lab.corpus_ter` (``case_sensitive``...). ``seed`` fixes the draws
     and is reported; ``seed=None`` draws a fresh seed and reports it.
 
     With the same seed the draws are sacrebleu's, so ``low`` and ``high`` are
@@ -521,9 +686,17 @@ def bootstrap_ci(
     confidence = check_confidence(confidence)
     check_samples_for_interval(n_samples, confidence)
     seed = seed_to_use(seed)
-    (statistics,) = collect_systems([candidates], references, bleu_keywords, function="bootstrap_ci",
-                                    own_keywords=("n_samples", "confidence", "seed"))
-    return bootstrap_ci_from_statistics(statistics, n_samples=n_samples, confidence=confidence, seed=seed)
+    (counted,) = get_resampling_metric(metric).count([candidates], references, metric_keywords, "bootstrap_ci",
+                                                     ("metric", "n_samples", "confidence", "seed"))
+    if counted.statistics is not None:  # BLEU: its statistics also serve nltk's methods
+        return bootstrap_ci_from_statistics(counted.statistics, n_samples=n_samples, confidence=confidence, seed=seed)
+    _check_resamplable(len(counted.rows), "bootstrap_ci", "the interval would have no width, as if the score were "
+                                                          "certain")
+    scores = bootstrap_row_scores(counted.rows, counted.score_sums, n_samples=n_samples, seed=seed)
+    low, high = _interval(scores, confidence)
+    return BootstrapResult(score=counted.result.score, low=low, high=high, mean=float(scores.mean()),
+                           confidence=confidence, n_samples=n_samples, seed=seed, metric=_metric_name(counted.result),
+                           metric_signature=counted.result.signature)
 
 
 def bootstrap_ci_from_statistics(
@@ -547,16 +720,18 @@ def bootstrap_ci_from_statistics(
     )
 
 
+@keywords_checked
 def paired_bootstrap(
-    baseline: Sequence[Text], system: Sequence[Text], references: Sequence[References], *, n_samples: int = 1000,
-    seed: int | None = 12345, **bleu_keywords: Any,
+    baseline: Sequence[Text], system: Sequence[Text], references: Sequence[References], *, metric: str = "bleu",
+    n_samples: int = 1000, seed: int | None = 12345, **metric_keywords: Any,
 ) -> PairedBootstrapResult:
-    """Is ``system`` really better (or worse) than ``baseline``? Paired bootstrap resampling (Koehn 2004).
+    """Is ``system`` really better (or worse) than ``baseline`` in corpus BLEU, chrF or TER (``metric``)?
+    Paired bootstrap resampling (Koehn 2004); ``metric_keywords`` are the metric's (see :func:`bootstrap_ci`).
 
     Both systems are scored on the *same* ``n_samples`` resampled test sets
     (the same sentences drawn), so the comparison is paired. With observed
-    difference d = |BLEU(system) - BLEU(baseline)| on the whole test set and
-    resampled differences d_b = |BLEU_b(system) - BLEU_b(baseline)|, the
+    difference d = |score(system) - score(baseline)| on the whole test set and
+    resampled differences d_b = |score_b(system) - score_b(baseline)|, the
     null hypothesis (no real difference) is simulated by centring the d_b on
     zero, and
 
@@ -578,18 +753,38 @@ def paired_bootstrap(
     """
     n_samples = check_n_samples(n_samples)
     seed = seed_to_use(seed)
-    _check_same_lengths((baseline, system), references, "paired_bootstrap")
-    baseline_statistics, system_statistics = collect_systems(
-        [baseline, system], references, bleu_keywords, function="paired_bootstrap", own_keywords=("n_samples", "seed")
+    first, second = _count_pair(metric, baseline, system, references, metric_keywords, "paired_bootstrap")
+    if first.statistics is not None:  # BLEU: its statistics also serve nltk's methods
+        return paired_bootstrap_from_statistics(first.statistics, second.statistics, n_samples=n_samples, seed=seed)
+    _check_resamplable(len(first.rows), "paired_bootstrap")
+    baseline_scores, system_scores, _ = _paired_resampled_scores(first.rows, second.rows, first.score_sums,
+                                                                 n_samples, seed)
+    return _paired_bootstrap_result(baseline_scores, system_scores, first.result.score, second.result.score,
+                                    n_samples, seed, metric=_metric_name(first.result),
+                                    metric_signature=first.result.signature)
+
+
+def _paired_bootstrap_result(baseline_scores, system_scores, baseline_score, system_score, n_samples, seed,
+                             **rest) -> PairedBootstrapResult:
+    """The paired bootstrap's verdict from both systems' resampled scores: the p-value of sacrebleu's
+    ``--paired-bs`` (p = 1 for equal scores) and each system's 95% interval."""
+    import numpy as np
+
+    differences = np.abs(system_scores - baseline_scores)
+    p_value = _p_value(differences - differences.mean(), abs(system_score - baseline_score))
+    baseline_low, baseline_high = _interval(baseline_scores, 0.95)
+    system_low, system_high = _interval(system_scores, 0.95)
+    return PairedBootstrapResult(
+        baseline_score=baseline_score, system_score=system_score, p_value=p_value, n_samples=n_samples, seed=seed,
+        baseline_low=baseline_low, baseline_high=baseline_high, system_low=system_low, system_high=system_high,
+        **rest,
     )
-    return paired_bootstrap_from_statistics(baseline_statistics, system_statistics, n_samples=n_samples, seed=seed)
 
 
 def paired_bootstrap_from_statistics(
     baseline: CorpusStatistics, system: CorpusStatistics, *, n_samples: int = 1000, seed: int | None = 12345
 ) -> PairedBootstrapResult:
     """:func:`paired_bootstrap` for two corpora already counted by :func:`collect_statistics`."""
-    import numpy as np
 
     scoring = _scoring(baseline, "baseline")
     if _scoring(system, "system") != scoring or baseline.settings != system.settings:
@@ -608,23 +803,8 @@ def paired_bootstrap_from_statistics(
     matrices = [baseline.matrix, system.matrix]
     sums, last = _resampled(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
     baseline_scores, system_scores = _bleu_of_sums(matrices, sums, last, scoring)
-    differences = np.abs(system_scores - baseline_scores)
-    p_value = _p_value(differences - differences.mean(), abs(system.score - baseline.score))
-    baseline_low, baseline_high = _interval(baseline_scores, 0.95)
-    system_low, system_high = _interval(system_scores, 0.95)
-    return PairedBootstrapResult(
-        baseline_score=baseline.score,
-        system_score=system.score,
-        p_value=p_value,
-        n_samples=n_samples,
-        seed=seed,
-        baseline_low=baseline_low,
-        baseline_high=baseline_high,
-        system_low=system_low,
-        system_high=system_high,
-        settings=baseline.settings,
-        n_references=baseline.n_references,
-    )
+    return _paired_bootstrap_result(baseline_scores, system_scores, baseline.score, system.score, n_samples, seed,
+                                    settings=baseline.settings, n_references=baseline.n_references)
 
 
 # ----------------------------------------------------------------------------- approximate randomization
@@ -634,7 +814,7 @@ def paired_bootstrap_from_statistics(
 
 
 @dataclass(frozen=True)
-class PairedTestResult(_PairedVerdict):
+class PairedTestResult(_PairedVerdict, _Record):
     """A paired significance test of a system against a baseline on per-sentence statistics (0-1 scale).
 
     ``test`` is "paired approximate randomization" or "paired bootstrap"; ``p_value`` is defined as
@@ -649,11 +829,13 @@ class PairedTestResult(_PairedVerdict):
     seed: int
     test: str = "paired approximate randomization"
     signature: str | None = None  # with trials and seed (sacrebleu's ar or bs); None for rows of unknown settings
+    metric: str | None = None  # "BLEU", "chrF2", "TER"; None for rows of an unnamed metric
 
     def __str__(self) -> str:
         verdict = "a significant" if self.significant() else "no significant"
         return (
-            f"{self.test} ({self.n_samples} samples, seed {self.seed}): {verdict} difference at 0.05, "
+            (f"{self.metric}: " if self.metric else "")
+            + f"{self.test} ({self.n_samples} samples, seed {self.seed}): {verdict} difference at 0.05, "
             f"p = {self.p_value:.4f}; system {self.system_score:.4f} - baseline {self.baseline_score:.4f} "
             f"= {self.difference:+.4f}" + (f" {self.signature}" if self.signature else "")
         )
@@ -781,18 +963,11 @@ def paired_bootstrap_rows(baseline_rows, system_rows, score_sums, *, n_samples=1
                           seed=12345) -> PairedTestResult:
     """:func:`paired_bootstrap`'s test for any metric: both systems scored on the same resamples,
     p = (1 + #{b : d_b - mean(d) > d}) / (n_samples + 1), and p = 1 when the scores are equal."""
-    import numpy as np
-
     n_samples, seed = check_n_samples(n_samples), seed_to_use(seed)
-    baseline_rows = _rows(baseline_rows)
-    system_rows = _rows(system_rows, baseline_rows)
-    _check_resamplable(len(baseline_rows), "a paired bootstrap test")
-    # Both systems summed on the same draws in one pass, side by side.
-    sums, _ = _resampled(np.hstack([baseline_rows, system_rows]), n_samples, seed)
-    width = baseline_rows.shape[1]
-    differences = np.abs(np.asarray(score_sums(sums[:, width:]), dtype=np.float64)
-                         - np.asarray(score_sums(sums[:, :width]), dtype=np.float64))
-    baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
+    _check_resamplable(len(_rows(baseline_rows)), "a paired bootstrap test")
+    baseline_scores, system_scores, (baseline_score, system_score) = _paired_resampled_scores(
+        baseline_rows, system_rows, score_sums, n_samples, seed)
+    differences = abs(system_scores - baseline_scores)
     p_value = _p_value(differences - differences.mean(), abs(system_score - baseline_score))
     return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed, "paired bootstrap")
 
@@ -809,25 +984,36 @@ def bleu_score_sums(statistics: CorpusStatistics):
                                        scoring.smooth_value, scoring.effective_order)
 
 
-def paired_approximate_randomization(baseline, system, references, *, n_samples=10000, seed=12345,
-                                     **bleu_keywords) -> PairedTestResult:
-    """Is ``system`` better than ``baseline`` in corpus BLEU? Paired approximate randomization
-    (Riezler and Maxwell 2005); see :func:`approximate_randomization`. 10000 trials is sacrebleu's default.
+@keywords_checked
+def paired_approximate_randomization(baseline, system, references, *, metric="bleu", n_samples=10000, seed=12345,
+                                     **metric_keywords) -> PairedTestResult:
+    """Is ``system`` better than ``baseline`` in corpus BLEU, chrF or TER (``metric``)? Paired approximate
+    randomization (Riezler and Maxwell 2005), as sacrebleu's ``--paired-ar``; see
+    :func:`approximate_randomization`. 10000 trials is sacrebleu's default. ``metric_keywords`` are the
+    metric's: those of :func:`bleu_lab.corpus_bleu`, :func:`bleu_lab.corpus_chrf` or :func:`bleu_lab.corpus_ter`.
     """
     n_samples = check_n_samples(n_samples)
     seed = seed_to_use(seed)
-    function = "paired_approximate_randomization"
-    _check_same_lengths((baseline, system), references, function)
-    first, second = collect_systems([baseline, system], references, bleu_keywords, function=function,
-                                    own_keywords=("n_samples", "seed"))
-    result = approximate_randomization(first.matrix, second.matrix, bleu_score_sums(first), n_samples=n_samples,
-                                       seed=seed)
-    return replace(result, signature=resampling_signature(first.result.signature, "ar", n_samples, seed))
+    first, second = _count_pair(metric, baseline, system, references, metric_keywords,
+                                "paired_approximate_randomization")
+    score_sums = first.score_sums if first.score_sums is not None else bleu_score_sums(first.statistics)
+    result = approximate_randomization(first.rows, second.rows, score_sums, n_samples=n_samples, seed=seed)
+    return replace(result, signature=resampling_signature(first.result.signature, "ar", n_samples, seed),
+                   metric=_metric_name(first.result))
+
+
+def _metric_name(result) -> str:
+    """The name a result prints ("BLEU", "chrF2", "TER")."""
+    return getattr(result, "name", "BLEU")
 
 
 __all__ = [
+    "RESAMPLING_METRICS",
     "BootstrapResult",
     "CorpusStatistics",
+    "Counted",
+    "ResamplingMetric",
+    "get_resampling_metric",
     "PairedBootstrapResult",
     "PairedTestResult",
     "approximate_randomization",

@@ -46,7 +46,8 @@ which with ``normalized=True`` splits references a little more than
 candidates (see ``reference_words``); bleu_lab does the same.
 
 WER, the word error rate of speech recognition, is the same count without
-shifts: :func:`wer`.
+shifts, over the words jiwer splits by default (:func:`wer`, case-sensitive as
+jiwer is); CER counts characters instead of words (:func:`cer`, as ``jiwer.cer``).
 
 >>> result = ter("mat the on is cat the", ["the cat is on the mat"])
 >>> result.score, result.num_edits, result.reference_length
@@ -59,6 +60,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -134,6 +136,40 @@ def _tercom_words(settings: TerSettings):
 
 def _words(text, settings: TerSettings) -> tuple[str, ...]:
     return apply_tokenizer(text, _tercom_words(settings), not settings.case_sensitive)
+
+
+_RUN_OF_SPACES = re.compile(r"\s{2,}")
+
+
+def jiwer_words(text: str) -> list[str]:
+    r"""The words jiwer's default transform gives (``jiwer.wer`` with no transforms): every run of two or
+    more whitespace characters becomes one space, the ends are stripped, and the text is cut at spaces.
+    A single tab or no-break space between two words is not a space, so it stays inside one word, as in
+    jiwer (the tercom tokenizer of TER would split there).
+
+    >>> jiwer_words("  the  cat\tsat ")
+    ['the', 'cat\tsat']
+    """
+    return [word for word in _RUN_OF_SPACES.sub(" ", text).strip().split(" ") if word]
+
+
+def _units(text, settings: TerSettings) -> tuple[str, ...]:
+    """What WER or CER counts edits of: jiwer's words, the tercom tokenizer's (with ``normalized`` or
+    ``no_punct``), or the characters of the stripped text (CER; a token list is joined with spaces)."""
+    if settings.level == "char":
+        joined = text if isinstance(text, str) else " ".join(text)
+        return tuple((joined if settings.case_sensitive else joined.lower()).strip())
+    if settings.tokenizer == "jiwer":
+        return apply_tokenizer(text, jiwer_words, not settings.case_sensitive)
+    return _words(text, settings)
+
+
+def _candidate_units(text, settings: TerSettings) -> tuple[str, ...]:
+    return _words(text, settings) if settings.shifts else _units(text, settings)
+
+
+def _reference_units(text, settings: TerSettings) -> tuple[str, ...]:
+    return reference_words(text, settings) if settings.tokenizer == "tercom" else _units(text, settings)
 
 
 def reference_words(text, settings: TerSettings) -> tuple[str, ...]:
@@ -448,8 +484,22 @@ def ter_from_sums(sums):
     return np.where(lengths > 0, edits / np.where(lengths > 0, lengths, 1.0), np.where(edits > 0, 1.0, 0.0))
 
 
-def _ter_value(edits: float, reference_length: float) -> float:
-    return float(ter_from_sums([[edits, reference_length]])[0])
+def wer_from_sums(sums):
+    """WER (or CER) of many rows ``edits, reference length`` at once: edits / length; with no reference
+    word at all, the number of edits (every one an insertion of a candidate word), as jiwer has it.
+
+    >>> wer_from_sums([[2, 4], [0, 0], [3, 0]]).tolist()
+    [0.5, 0.0, 3.0]
+    """
+    import numpy as np
+
+    sums = np.atleast_2d(np.asarray(sums, dtype=np.float64))
+    edits, lengths = sums[:, 0], sums[:, 1]
+    return np.where(lengths > 0, edits / np.where(lengths > 0, lengths, 1.0), edits)
+
+
+def _ter_value(edits: float, reference_length: float, shifts: bool = True) -> float:
+    return float((ter_from_sums if shifts else wer_from_sums)([[edits, reference_length]])[0])
 
 
 @dataclass(frozen=True)
@@ -468,9 +518,21 @@ class TerResult:
     settings: TerSettings
     n_references: int | str
 
+    def to_dict(self) -> dict:
+        """The numbers and settings as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
+        from .results import plain_record
+
+        record = plain_record(self, ("name", "score", "num_edits", "reference_length", "num_shifts", "substitutions",
+                                     "deletions", "insertions", "sentences", "signature"))
+        record.update(case_sensitive=self.settings.case_sensitive, normalized=self.settings.normalized,
+                      no_punct=self.settings.no_punct, asian_support=self.settings.asian_support)
+        return record
+
     @property
     def name(self) -> str:
-        """"TER", or "WER" when shifts are not allowed."""
+        """"TER", or "WER" when shifts are not allowed, or "CER" for characters."""
+        if self.settings.level == "char":
+            return "CER"
         return "TER" if self.settings.shifts else "WER"
 
     @property
@@ -552,7 +614,7 @@ class TerResult:
                 lines.append(
                     f"-- sentence {index + 1}: {counted(alignment.num_edits, 'edit')} / "
                     f"{alignment.reference_length:g} words "
-                    f"= {_ter_value(alignment.num_edits, alignment.reference_length):.4f}"
+                    f"= {_ter_value(alignment.num_edits, alignment.reference_length, self.settings.shifts):.4f}"
                 )
                 lines += ["  " + line for line in _explain_alignment(alignment, None, self.settings.shifts)]
             if self.sentences > max_sentences:
@@ -707,14 +769,15 @@ def _sentence(candidate: tuple, references: list, settings: TerSettings) -> TerA
 def _result(alignments: list, settings: TerSettings, n_references) -> TerResult:
     edits = sum(a.num_edits for a in alignments)
     length = sum(a.reference_length for a in alignments)
-    return TerResult(_ter_value(edits, length), edits, length, tuple(alignments), settings, n_references)
+    return TerResult(_ter_value(edits, length, settings.shifts), edits, length, tuple(alignments), settings,
+                     n_references)
 
 
 def _sentence_result(candidate, references, settings: TerSettings, function: str) -> TerResult:
     call = f'{function}("the cat sat on the mat", ["the cat is on the mat", "a cat sat on the mat"])'
     candidate, references = check_candidate_and_references(candidate, references, function=function, call=call)
-    words = _words(candidate, settings)
-    reference_tokens = [reference_words(r, settings) for r in references]
+    words = _candidate_units(candidate, settings)
+    reference_tokens = [_reference_units(r, settings) for r in references]
     _check_length(words, reference_tokens, settings)
     return _result([_sentence(words, reference_tokens, settings)], settings, len(references))
 
@@ -723,7 +786,7 @@ def _corpus_result(candidates, references, settings: TerSettings, function: str)
     candidates, references = check_corpus(candidates, references, function=function)
     alignments = []
     for i, (c, refs) in enumerate(zip(candidates, references)):
-        words, reference_tokens = _words(c, settings), [reference_words(r, settings) for r in refs]
+        words, reference_tokens = _candidate_units(c, settings), [_reference_units(r, settings) for r in refs]
         _check_length(words, reference_tokens, settings, sentence=i)
         alignments.append(_sentence(words, reference_tokens, settings))
     counts = {len(refs) for refs in references}
@@ -765,16 +828,20 @@ def corpus_ter(candidates, references, *, normalized=False, no_punct=False, asia
 
 @keywords_checked
 def wer(candidate, references, *, normalized=False, no_punct=False, asian_support=False,
-        case_sensitive=False) -> TerResult:
-    """Word error rate: TER without shifts, (substitutions + deletions + insertions) / reference length.
+        case_sensitive=True) -> TerResult:
+    """Word error rate: (substitutions + deletions + insertions) / reference words, TER without shifts.
 
-    The plain word-level Levenshtein distance (no band), over the average
-    reference length, the fewest edits over the references; the text is
-    prepared as for :func:`ter`. Reordering costs a deletion and an insertion
-    per word moved, where TER pays one shift per block.
+    The exact word-level Levenshtein distance (no band, no search), with the fewest edits over the
+    references, over their average length. The defaults are ``jiwer.wer``'s: case-sensitive, over
+    the words jiwer splits (:func:`jiwer_words`), so ``wer(h, [r]).score == jiwer.wer(r, h)`` (jiwer
+    takes the reference first). ``case_sensitive=False`` lowercases; ``normalized`` / ``no_punct``
+    (and ``asian_support``) prepare the text with TER's tercom tokenizer instead. Reordering costs a
+    deletion and an insertion per word moved, where TER pays one shift per block.
 
     >>> wer("the cat sat on the mat", ["the cat is on the mat"]).score == 1 / 6
     True
+    >>> wer("The cat", ["the cat"]).num_edits, wer("The cat", ["the cat"], case_sensitive=False).num_edits
+    (1, 0)
     """
     settings = TerSettings(normalized, no_punct, asian_support, case_sensitive, shifts=False)
     return _sentence_result(candidate, references, settings, "wer")
@@ -782,10 +849,31 @@ def wer(candidate, references, *, normalized=False, no_punct=False, asian_suppor
 
 @keywords_checked
 def corpus_wer(candidates, references, *, normalized=False, no_punct=False, asian_support=False,
-               case_sensitive=False) -> TerResult:
-    """Corpus WER: edits without shifts summed over the sentences, over the summed reference lengths."""
+               case_sensitive=True) -> TerResult:
+    """Corpus WER: edits summed over the sentences over the summed reference lengths, as ``jiwer.wer``
+    computes it for lists of sentences (its defaults are these)."""
     settings = TerSettings(normalized, no_punct, asian_support, case_sensitive, shifts=False)
     return _corpus_result(candidates, references, settings, "corpus_wer")
+
+
+@keywords_checked
+def cer(candidate, references, *, case_sensitive=True) -> TerResult:
+    """Character error rate: the character-level Levenshtein distance over the reference's characters,
+    as ``jiwer.cer`` computes it (the text stripped at both ends; spaces are characters too).
+
+    >>> cer("the cat", ["the hat"]).score == 1 / 7
+    True
+    """
+    settings = TerSettings(case_sensitive=case_sensitive, shifts=False, level="char")
+    return _sentence_result(candidate, references, settings, "cer")
+
+
+@keywords_checked
+def corpus_cer(candidates, references, *, case_sensitive=True) -> TerResult:
+    """Corpus CER: character edits summed over the sentences over the summed reference characters
+    (``jiwer.cer`` of lists of sentences)."""
+    settings = TerSettings(case_sensitive=case_sensitive, shifts=False, level="char")
+    return _corpus_result(candidates, references, settings, "corpus_cer")
 
 
 __all__ = [
@@ -793,8 +881,11 @@ __all__ = [
     "TerEdit",
     "TerResult",
     "TerShift",
+    "cer",
+    "corpus_cer",
     "corpus_ter",
     "corpus_wer",
+    "jiwer_words",
     "ter",
     "wer",
 ]

@@ -112,7 +112,7 @@ def test_sacrebleus_form_matches_sacrebleu(tmp_path, capsys, wmt19):
     hypotheses, reference = wmt19.systems["online-B"][:200], wmt19.reference[:200]
     hyp = write(tmp_path / "hyp.de", hypotheses)
     ref = write(tmp_path / "ref.de", reference)
-    code, out, _ = run(capsys, "score", ref, "-i", hyp, "--format", "json")
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "--format", "report-json")
     assert code == 0
     expected = sacrebleu.corpus_bleu(hypotheses, [reference], smooth_method="none").score / 100
     assert abs(scores(out)["BLEU"]["score"] - expected) <= 1e-9
@@ -125,7 +125,7 @@ def test_sacrebleus_form_matches_sacrebleu(tmp_path, capsys, wmt19):
 def test_named_roles_in_either_order(tmp_path, capsys, wmt19):
     hyp = write(tmp_path / "hyp", wmt19.systems["UCAM"][:50])
     ref = write(tmp_path / "ref", wmt19.reference[:50])
-    outputs = [run(capsys, "score", *argv, "--format", "json")[1] for argv in (
+    outputs = [run(capsys, "score", *argv, "--format", "report-json")[1] for argv in (
         ("-c", hyp, "-r", ref), ("-r", ref, "-c", hyp), ("--candidates", hyp, "--references", ref), (ref, "-i", hyp),
         (hyp, "-r", ref),  # with -r named, a file without an option is the candidate
     )]
@@ -146,7 +146,7 @@ def test_several_reference_files_are_several_references_per_line(tmp_path, capsy
     hypotheses = wmt19.systems["UCAM"][:100]
     streams = [wmt19.reference[:100], wmt19.systems["online-G"][:100]]
     files = [write(tmp_path / f"ref{k}", stream) for k, stream in enumerate(streams)]
-    code, out, _ = run(capsys, "score", *files, "-i", write(tmp_path / "hyp", hypotheses), "--format", "json",
+    code, out, _ = run(capsys, "score", *files, "-i", write(tmp_path / "hyp", hypotheses), "--format", "report-json",
                        "--lowercase", "-m", "bleu", "ter")
     assert code == 0
     expected = sacrebleu.corpus_bleu(hypotheses, streams, lowercase=True, smooth_method="none").score / 100
@@ -160,19 +160,19 @@ def test_repeated_options_add_up(tmp_path, capsys, wmt19):
     streams = [wmt19.reference[:60], wmt19.systems["online-G"][:60]]
     hyp, hyp2 = write(tmp_path / "hyp", hypotheses), write(tmp_path / "hyp2", other)
     ref, ref2 = (write(tmp_path / f"ref{k}", stream) for k, stream in enumerate(streams))
-    _, out, _ = run(capsys, "score", "-c", hyp, "-r", ref, "-r", ref2, "--format", "json")
+    _, out, _ = run(capsys, "score", "-c", hyp, "-r", ref, "-r", ref2, "--format", "report-json")
     expected = sacrebleu.corpus_bleu(hypotheses, streams, smooth_method="none").score / 100
     assert abs(scores(out)["BLEU"]["score"] - expected) <= 1e-9
     assert scores(out)["BLEU"]["signature"].startswith("nrefs:2|")
     assert json.loads(out)["settings"]["references"] == [ref, ref2]
-    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-i", hyp2, "--n-samples", "100", "--format", "json")
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-i", hyp2, "--n-samples", "100", "--format", "report-json")
     assert [system["file"] for system in json.loads(out)["systems"]] == [hyp, hyp2]
-    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "chrf", "-m", "ter", "-m", "chrf", "--format", "json")
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "chrf", "-m", "ter", "-m", "chrf", "--format", "report-json")
     result = scores(out)
     assert list(result) == ["chrF2", "TER"]  # each metric once, in the order given
     assert abs(result["chrF2"]["score"] - CHRF().corpus_score(hypotheses, streams[:1]).score / 100) <= 1e-9
     assert abs(result["TER"]["score"] - TER().corpus_score(hypotheses, streams[:1]).score / 100) <= 1e-9
-    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "-m", "bleu", "--format", "json")
+    _, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "-m", "bleu", "--format", "report-json")
     assert list(scores(out)) == ["BLEU"] and json.loads(out)["settings"]["metrics"] == ["bleu"]
     assert "-i (sacrebleu's name) or -c, not both" in one_line_error(capsys, "score", ref, "-i", hyp, "-c", hyp2)
 
@@ -180,7 +180,7 @@ def test_repeated_options_add_up(tmp_path, capsys, wmt19):
 def test_several_metrics_in_one_run_agree_with_sacrebleu(tmp_path, capsys, wmt19):
     hypotheses, reference = wmt19.systems["NEU"][:150], wmt19.reference[:150]
     ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
-    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--format", "json")
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--format", "report-json")
     assert code == 0
     result = scores(out)
     assert list(result) == ["BLEU", "chrF2", "TER"]
@@ -201,7 +201,7 @@ def test_signatures_are_sacrebleus_plus_bleu_labs_version(tmp_path, capsys, wmt1
         metric.corpus_score(hypotheses, [reference])
         expected[name] = f"{metric.get_signature()}|bleu_lab:{bleu_lab.__version__}"
     argv = ("score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--ter-normalized")
-    _, out, _ = run(capsys, *argv, "--format", "json")
+    _, out, _ = run(capsys, *argv, "--format", "report-json")
     assert {name: entry["signature"] for name, entry in scores(out).items()} == expected
     _, text, _ = run(capsys, *argv)
     for signature in expected.values():
@@ -214,7 +214,7 @@ def test_standard_input_as_dash_and_piped(tmp_path, capsys, wmt19):
     piped = "".join(line + "\n" for line in hypotheses)
     expected = TER().corpus_score(hypotheses, [reference]).score / 100
     for argv in ((ref, "-i", "-"), ("-c", "-", "-r", ref), (ref,)):
-        code, out, _ = run(capsys, "score", *argv, "-m", "ter", "--format", "json", stdin=io.StringIO(piped))
+        code, out, _ = run(capsys, "score", *argv, "-m", "ter", "--format", "report-json", stdin=io.StringIO(piped))
         assert code == 0, argv
         assert abs(scores(out)["TER"]["score"] - expected) <= 1e-9
         assert json.loads(out)["settings"]["candidates"] == ["<stdin>"]
@@ -265,7 +265,7 @@ def test_sentence_level_scores_are_sacrebleus(tmp_path, capsys, wmt19):
     hypotheses, reference = wmt19.systems["online-X"][:20], wmt19.reference[:20]
     ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
     code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "--sentence-level",
-                       "--smoothing", "exp", "--format", "json")
+                       "--smoothing", "exp", "--format", "report-json")
     assert code == 0
     result = scores(out)
     for name, metric in (("BLEU", BLEU(smooth_method="exp")), ("chrF2", CHRF()), ("TER", TER())):
@@ -283,7 +283,7 @@ def test_sentence_level_scores_with_nltk_smoothing_are_nltks(tmp_path, capsys, w
     ref, hyp = write(tmp_path / "ref", reference), write(tmp_path / "hyp", hypotheses)
     for method in ("method1", "method4", "method7"):
         code, out, _ = run(capsys, "score", ref, "-i", hyp, "--tokenize", "none", "--sentence-level",
-                           "--smoothing", method, "--format", "json")
+                           "--smoothing", method, "--format", "report-json")
         assert code == 0
         smoothing = getattr(SmoothingFunction(), method)
         expected = [nltk_bleu.sentence_bleu([r.split()], h.split(), smoothing_function=smoothing)
@@ -310,7 +310,7 @@ def test_confidence_and_paired_bootstrap_agree_with_sacrebleu(tmp_path, capsys, 
     n = 250
     base, other, reference = wmt19.systems["NEU"][:n], wmt19.systems["Facebook_FAIR"][:n], wmt19.reference[:n]
     code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
-                       write(tmp_path / "other", other), "-m", "bleu", "ter", "--confidence", "--format", "json")
+                       write(tmp_path / "other", other), "-m", "bleu", "ter", "--confidence", "--format", "report-json")
     assert code == 0
     first, second = scores(out, 0), scores(out, 1)
     metric = BLEU()
@@ -340,7 +340,7 @@ def test_paired_approximate_randomization_matches_sacrebleus_p_values(tmp_path, 
     base, other, reference = wmt19.systems[pair[0]][:n], wmt19.systems[pair[1]][:n], wmt19.reference[:n]
     code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
                        write(tmp_path / "other", other), "-m", "bleu", "chrf", "ter", "--smoothing", "exp",
-                       "--paired-ar", "--n-samples", str(trials), "--format", "json")
+                       "--paired-ar", "--n-samples", str(trials), "--format", "report-json")
     assert code == 0
     signatures, tests = PairedTest([("base", base), ("other", other)],
                                    {"BLEU": BLEU(), "chrF2": CHRF(), "TER": TER()}, [reference], test_type="ar",
@@ -378,7 +378,7 @@ def test_systems_that_differ_in_one_sentence_are_not_called_significantly_differ
     assert tests["BLEU"][1].p_value == pytest.approx(1 / 1001)  # sacrebleu's "significant"
     code, out, _ = run(capsys, "score", write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base),
                        write(tmp_path / "other", other), "-m", "bleu", "ter", "--paired-ar", "--n-samples", "1000",
-                       "--format", "json")
+                       "--format", "report-json")
     assert code == 0 and all(scores(out, 1)[name]["paired_test"]["p_value"] == 1.0 for name in ("BLEU", "TER"))
 
 
@@ -392,7 +392,7 @@ def test_nltk_smoothing_prints_one_consistent_result(tmp_path, capsys, method):
     references = ["the cat is on the mat", "there is a dog", "it rains"]
     candidates = ["the cat sat on the mat", "a dog is there", "it is raining"]
     ref, hyp = write(tmp_path / "ref", references), write(tmp_path / "hyp", candidates)
-    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-s", method, "--format", "json")
+    code, out, _ = run(capsys, "score", ref, "-i", hyp, "-s", method, "--format", "report-json")
     assert code == 0
     bleu = scores(out)["BLEU"]
     tokenizer = Tokenizer13a()
@@ -515,7 +515,7 @@ def test_an_unrecognized_argument_with_nothing_close_says_where_the_options_are(
 
 @pytest.mark.parametrize("argv, expected", [
     (["score", "ref.txt", "--confidence", "1.5"], "bleu-lab score: error: argument --confidence: "),
-    (["score", "ref.txt", "--format", "xml"], "bleu-lab score: error: argument --format: invalid choice: "),
+    (["score", "ref.txt", "--format", "xml"], "bleu-lab score: error: argument -f/--format: invalid choice: "),
     (["score", "ref.txt", "-m", "bleurt"],
      "bleu-lab score: error: argument -m/--metrics: 'bleurt' is not a metric of the command line: bleu, chrf, ter"),
     (["score", "ref.txt", "--paired-bs", "--paired-ar"], "bleu-lab score: error: argument --paired-ar: not allowed "),
@@ -605,7 +605,7 @@ def test_a_file_of_empty_lines_is_refused_but_some_empty_lines_are_scored(tmp_pa
     code, _, err = run(capsys, "score", ref, "-i", "-", stdin=io.StringIO("\n\n"))
     assert code == 2 and "every line of standard input is empty" in err
     hypotheses = ["the cat sat on the mat", ""]  # a system may leave a line empty
-    code, out, _ = run(capsys, "score", ref, "-i", write(tmp_path / "hyp", hypotheses), "--format", "json")
+    code, out, _ = run(capsys, "score", ref, "-i", write(tmp_path / "hyp", hypotheses), "--format", "report-json")
     expected = sacrebleu.corpus_bleu(hypotheses, [["the cat is on the mat", "a dog barks"]], smooth_method="none")
     assert code == 0 and abs(scores(out)["BLEU"]["score"] - expected.score / 100) <= 1e-9
 
@@ -704,8 +704,8 @@ def test_standard_input_is_decoded_as_files_are(tmp_path, capsys):
     data = b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n"
     ref = write(tmp_path / "ref", ["the cat sat", "on a mat"])
     (tmp_path / "hyp").write_bytes(data)
-    _, from_file, _ = run(capsys, "score", ref, "-i", str(tmp_path / "hyp"), "-m", "ter", "--format", "json")
-    _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", "-m", "ter", "--format", "json", stdin=stdin_of(data))
+    _, from_file, _ = run(capsys, "score", ref, "-i", str(tmp_path / "hyp"), "-m", "ter", "--format", "report-json")
+    _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", "-m", "ter", "-f", "report-json", stdin=stdin_of(data))
     # 1 substitution (the/a) over 6 reference words: the mark is not a word, "\r" not part of "mat".
     assert scores(from_file)["TER"]["score"] == scores(from_stdin)["TER"]["score"] == pytest.approx(1 / 6)
 
@@ -723,7 +723,7 @@ def test_lines_end_only_at_newline_as_sacrebleu_reads_files(tmp_path, capsys):
     (tmp_path / "ref").write_bytes(ref_data)
     hyp, ref = str(tmp_path / "hyp"), str(tmp_path / "ref")
     assert cli.read_lines(hyp) == hypotheses and cli.read_lines(ref) == reference
-    argv = ("-m", "bleu", "chrf", "ter", "--smoothing", "exp", "--chrf-whitespace", "--format", "json")
+    argv = ("-m", "bleu", "chrf", "ter", "--smoothing", "exp", "--chrf-whitespace", "--format", "report-json")
     _, from_file, _ = run(capsys, "score", ref, "-i", hyp, *argv)
     _, from_stdin, _ = run(capsys, "score", ref, "-i", "-", *argv, stdin=stdin_of(hyp_data))
     expected = {"BLEU": BLEU(smooth_method="exp"), "chrF2": CHRF(whitespace=True), "TER": TER()}
@@ -922,7 +922,7 @@ def test_references_named_with_no_candidate_are_refused_or_read_from_the_pipe(tm
                            f"'bleu-lab score -c HYP -r {ref} -m {metric}', or pipe it: "
                            f"'cat HYP | bleu-lab score -r {ref} -m {metric}'")
     # Piped, the candidate is standard input, as in the positional form (and it is scored).
-    code, out, err = run(capsys, "score", "-r", ref, "-m", metric, "--format", "json",
+    code, out, err = run(capsys, "score", "-r", ref, "-m", metric, "--format", "report-json",
                          stdin=io.BytesIO(b"the cat is on the mat\n"))
     assert code == 0, err
     (system,) = json.loads(out)["systems"]
@@ -959,12 +959,12 @@ def test_a_file_of_only_a_byte_order_mark_is_empty(tmp_path, capsys):
 def test_a_suggested_call_keeps_the_other_options_and_runs(tmp_path, capsys):
     hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "a dog"])
     ref = write(tmp_path / "ref", ["the cat is on the mat", "the dog"])
-    code, _, err = run(capsys, "score", "-sl", "--format", "json", "-s", "exp", hyp, ref)
+    code, _, err = run(capsys, "score", "-sl", "--format", "report-json", "-s", "exp", hyp, ref)
     assert code == 2
     suggested = re.findall(r"'(bleu-lab score [^']*)'", err)
-    assert f"bleu-lab score -c {hyp} -r {ref} -sl -s exp --format json" in suggested
+    assert f"bleu-lab score -c {hyp} -r {ref} -sl -s exp -f report-json" in suggested
     # The suggestion, run as shown, scores line by line in JSON with exp smoothing.
-    code, out, err = run(capsys, *shlex.split(f"bleu-lab score -c {hyp} -r {ref} -sl -s exp --format json")[1:])
+    code, out, err = run(capsys, *shlex.split(f"bleu-lab score -c {hyp} -r {ref} -sl -s exp -f report-json")[1:])
     assert code == 0, err
     payload = json.loads(out)
     bleu = payload["systems"][0]["scores"]["BLEU"]
@@ -1026,7 +1026,7 @@ def test_bleus_lowercase_with_another_metric_names_that_metrics_own_case_option(
 def test_the_smooth_value_option_matches_sacrebleus(tmp_path, capsys):
     hyp = write(tmp_path / "hyp", ["the cat sat on a mat", "a dog barks loud"])
     ref = write(tmp_path / "ref", ["the cat is on the mat", "the dog barks"])
-    code, out, err = run(capsys, "score", ref, "-i", hyp, "-s", "floor", "-sv", "0.5", "--format", "json")
+    code, out, err = run(capsys, "score", ref, "-i", hyp, "-s", "floor", "-sv", "0.5", "--format", "report-json")
     assert code == 0, err
     bleu = json.loads(out)["systems"][0]["scores"]["BLEU"]
     # sacrebleu's command line, sacrebleu REF -i HYP -s floor -sv 0.5, is this corpus_score.
@@ -1086,7 +1086,7 @@ def test_a_suggested_call_keeps_another_system(tmp_path, capsys):
     err = one_line_error(capsys, "score", a, b, "--system", c)
     calls = re.findall(r"'(bleu-lab score [^']*)'", err)
     assert f"bleu-lab score -c {a} -r {b} --system {c}" in calls, err  # --system c was dropped
-    code, out, err = run(capsys, *shlex.split(f"bleu-lab score -c {a} -r {b} --system {c} --format json")[1:])
+    code, out, err = run(capsys, *shlex.split(f"bleu-lab score -c {a} -r {b} --system {c} --format report-json")[1:])
     assert code == 0, err
     assert [system["file"] for system in json.loads(out)["systems"]] == [a, c]
 
@@ -1145,7 +1145,7 @@ def test_explain_shows_how_the_interval_and_the_paired_test_were_computed(tmp_pa
     n = 250
     base, other, reference = wmt19.systems["NEU"][:n], wmt19.systems["Facebook_FAIR"][:n], wmt19.reference[:n]
     files = [write(tmp_path / "ref", reference), "-i", write(tmp_path / "base", base), write(tmp_path / "other", other)]
-    code, out, _ = run(capsys, "score", *files, "-m", "bleu", "--confidence", "--explain", "--format", "json")
+    code, out, _ = run(capsys, "score", *files, "-m", "bleu", "--confidence", "--explain", "--format", "report-json")
     assert code == 0
     interval = scores(out, 0)["BLEU"]["confidence"]
     # The 26th and 975th of the 1000 sorted resample scores bound the 95% interval (0-based s_25, s_974).
@@ -1171,5 +1171,5 @@ def test_explain_leaves_intervals_without_an_explanation_alone(tmp_path, capsys)
     ref = write(tmp_path / "ref", ["the cat is on the mat", "a dog barks", "it rains"])
     hyp = write(tmp_path / "hyp", ["the cat sat on the mat", "the dog barks", "it rains"])
     code, out, _ = run(capsys, "score", ref, "-i", hyp, "-m", "chrf", "--confidence", "--n-samples", "100",
-                       "--explain", "--format", "json")
+                       "--explain", "--format", "report-json")
     assert code == 0 and "explanation" not in scores(out)["chrF2"]["confidence"]

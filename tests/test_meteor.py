@@ -448,7 +448,7 @@ def test_cli_scores_meteor(tmp_path, capsys):
     reference.write_text("the cat sat on the mat\nthe cat sat on the mat\n")
     candidate.write_text("the cats sat on the mats\nmat the on sits cat the\n")
     files = ["score", str(reference), "-i", str(candidate), "-m", "meteor"]
-    assert main([*files, "--format", "json", "--sentence-level"], stdin=_Terminal()) == 0
+    assert main([*files, "--format", "report-json", "--sentence-level"], stdin=_Terminal()) == 0
     entry = json.loads(capsys.readouterr().out)["systems"][0]["scores"]["METEOR"]
     expected = [nltk_score("the cats sat on the mats", [REFERENCE]), nltk_score("mat the on sits cat the", [REFERENCE])]
     assert entry["sentence_scores"] == expected

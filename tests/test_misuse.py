@@ -565,16 +565,26 @@ def test_deeply_nested_weights_get_a_message_not_a_recursion_error():
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        # By hand: c is the number of candidate tokens, each one a unigram, so c = totals[0] always.
+        # By hand: c is the number of candidate tokens, each one a unigram, so a text gives c = totals[0].
+        # sacrebleu's compute_bleu scores such statistics anyway; bleu_lab does too, and warns (issue 31).
         (([1, 1, 1, 1], [1, 1, 1, 1], 10**30, 1), r"candidate_length is 10{30} but totals\[0\] is 1"),
         (([0, 0, 0, 0], [0, 0, 0, 0], 3, 3), r"candidate_length is 3 but totals\[0\] is 0"),
-        # A 5th order was ignored without a word under max_order 4.
-        (([1, 1, 1, 1, 9], [1, 1, 1, 1, 9], 1, 1), r"counts has 5 entries but the default order is 4.*max_order=5"),
     ],
 )
-def test_bleu_from_stats_refuses_statistics_no_text_can_give(arguments, message):
-    with pytest.raises(ValueError, match=message):
-        bleu_lab.bleu_from_stats(*arguments)
+def test_bleu_from_stats_warns_of_statistics_no_text_can_give(arguments, message):
+    from sacrebleu.metrics import BLEU
+
+    from bleu_lab.inputs import ImpossibleStatisticsWarning
+
+    with pytest.warns(ImpossibleStatisticsWarning, match=message):
+        result = bleu_lab.bleu_from_stats(*arguments)
+    assert result.score == pytest.approx(BLEU.compute_bleu(*map(list, arguments[:2]), *arguments[2:]).score / 100)
+
+
+def test_bleu_from_stats_refuses_an_order_it_would_ignore():
+    # A 5th order was ignored without a word under max_order 4.
+    with pytest.raises(ValueError, match=r"counts has 5 entries but the default order is 4.*max_order=5"):
+        bleu_lab.bleu_from_stats([1, 1, 1, 1, 9], [1, 1, 1, 1, 9], 1, 1)
 
 
 def test_bleu_from_stats_takes_the_fifth_order_nltk_methods_5_and_7_need():

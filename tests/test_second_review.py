@@ -186,7 +186,7 @@ def test_one_word_references_from_streams_or_files_are_scored_as_sacrebleu_score
     for name, line in (("ref_a", "Danke!"), ("ref_b", "Danke."), ("hyp", "Danke !")):
         (tmp_path / name).write_text(line + "\n", encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "bleu_lab", "score", "ref_a", "ref_b", "-i", "hyp", "--max-order",
-                           "2", "--format", "json"], cwd=tmp_path, capture_output=True, text=True)
+                           "2", "--format", "report-json"], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     (system,) = json.loads(done.stdout)["systems"]
     assert system["scores"]["BLEU"]["score"] == pytest.approx(theirs / 100, rel=1e-9)
@@ -206,9 +206,14 @@ def test_a_split_reference_is_still_refused_and_the_way_out_is_named():
     ([1, 1, 1, 1], "1 2-grams but 1 unigrams"),  # a text with a bigram has two tokens at least
     ([6, 6, 4, 3], "6 2-grams but 6 unigrams"),
 ])
-def test_totals_no_text_can_have_are_refused(totals, words):
-    with pytest.raises(ValueError, match=re.escape(words)):
-        bleu_from_stats([1, 0, 0, 0], totals, totals[0], 6)
+def test_totals_no_text_can_have_are_scored_as_sacrebleu_with_a_warning(totals, words):
+    from sacrebleu.metrics import BLEU
+
+    from bleu_lab.inputs import ImpossibleStatisticsWarning
+
+    with pytest.warns(ImpossibleStatisticsWarning, match=re.escape(words)):
+        result = bleu_from_stats([1, 0, 0, 0], totals, totals[0], 6)
+    assert result.score == pytest.approx(BLEU.compute_bleu([1, 0, 0, 0], list(totals), totals[0], 6).score / 100)
 
 
 def test_possible_totals_are_scored():

@@ -129,7 +129,9 @@ def test_weights_scale_the_log_mean(data):
     got = bleu_from_sums(sums, order, tuple(range(1, order + 1)))
     for row, score in zip(matrix, got):
         c, r = row[0], row[1]
-        bp = 1.0 if c > r else (0.0 if c == 0 else math.exp(1 - r / c))
+        # BP as sacrebleu's compute_bleu has it for statistics with matches: 1 unless c < r (so 1 for c = r = 0,
+        # which no text gives: c = 0 has no match), 0 for c = 0 < r.
+        bp = 1.0 if c > r or r == 0 else (0.0 if c == 0 else math.exp(1 - r / c))
         assert math.isclose(score, bp, rel_tol=1e-12, abs_tol=1e-15)
 
 
