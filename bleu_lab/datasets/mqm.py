@@ -115,11 +115,14 @@ def _marked_span(target: str) -> tuple:
 
 @lru_cache(maxsize=2)
 def _read_mqm(language_pair: str) -> tuple:
-    text = resources.files(__package__).joinpath(MQM_FOLDER, _MQM_FILES[language_pair]).read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath(f"{MQM_FOLDER}/{_MQM_FILES[language_pair]}").read_text(encoding="utf-8")
     rows = list(csv.DictReader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
     segment_ids = sorted({int(row["seg_id"]) for row in rows})
     position = {seg_id: i for i, seg_id in enumerate(segment_ids)}
-    source, documents, targets, raters = {}, {}, defaultdict(dict), defaultdict(dict)
+    source: dict = {}
+    documents: dict = {}
+    targets: dict = defaultdict(dict)
+    raters: dict = defaultdict(dict)
     penalties: dict = defaultdict(lambda: [0.0] * len(segment_ids))
     errors = []
     for row in rows:
