@@ -858,6 +858,58 @@ def tie_calibrated_accuracy(metric: Mapping[str, Sequence[float]], human: Mappin
                           n_groups=int(groups.size))
 
 
+@dataclass(frozen=True)
+class MetricAgreement:
+    """How one metric agrees with human scores: over systems (:func:`correlation`), over segments
+    (:func:`segment_correlation`, grouping "item" and "none", Kendall) and over segment pairs with ties
+    (:func:`tie_calibrated_accuracy`)."""
+
+    system: Correlation
+    segment: SegmentCorrelation
+    pooled: SegmentCorrelation
+    ties: TieCalibration
+
+
+def metric_agreement(segment_scores: Mapping[str, Mapping], system_scores: Mapping[str, Mapping],
+                     human_segments: Mapping[str, Sequence], human_systems: Mapping[str, float], *,
+                     seed: int = 12345) -> dict:
+    """Every statistic of this module for several metrics at once: ``{metric: MetricAgreement}``.
+
+    ``segment_scores``: ``{metric: {system: [score per segment]}}``; ``system_scores``: ``{metric:
+    {system: score}}`` (higher = better for both, as for the human scores); ``human_segments``:
+    ``{system: [score or None]}``; ``human_systems``: ``{system: score}``. Print the result with
+    :func:`format_agreement`.
+    """
+    missing = [m for m in segment_scores if not isinstance(system_scores, Mapping) or m not in system_scores]
+    if not isinstance(segment_scores, Mapping) or not segment_scores or missing:
+        raise ValueError(f"segment_scores and system_scores must be dicts {{metric: scores}} with the same metrics; "
+                         f"no system scores for {missing!r}. Right: metric_agreement({{'BLEU': segment_bleu}}, "
+                         f"{{'BLEU': system_bleu}}, human_segments, human_systems)")
+    return {
+        metric: MetricAgreement(
+            system=correlation(system_scores[metric], human_systems, seed=seed),
+            segment=segment_correlation(scores, human_segments, seed=seed),
+            pooled=segment_correlation(scores, human_segments, grouping="none", seed=seed),
+            ties=tie_calibrated_accuracy(scores, human_segments),
+        )
+        for metric, scores in segment_scores.items()
+    }
+
+
+def format_agreement(agreements: Mapping[str, MetricAgreement]) -> str:
+    """A table of :func:`metric_agreement`'s results: one row per metric, Kendall's tau over systems and
+    over segments (with 95% intervals), pooled, and pairwise accuracy with ties (exact, calibrated)."""
+    lines = [f"{'':<10}{'system tau [CI]':>23}{'segment tau [CI]':>23}{'pooled':>8}{'acc_eq':>8}"
+             f"{'calibrated (epsilon)':>22}"]
+    for metric, a in agreements.items():
+        low, high = a.system.kendall_interval
+        lines.append(f"{metric:<10}{a.system.kendall:>7.3f} [{low:6.3f}, {high:5.3f}]"
+                     f"{a.segment.value:>8.3f} [{a.segment.interval[0]:5.3f}, {a.segment.interval[1]:5.3f}]"
+                     f"{a.pooled.value:>8.3f}{a.ties.accuracy_at_zero:>8.3f}"
+                     f"{a.ties.accuracy:>12.3f} ({a.ties.epsilon:.3f})")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- pictures (matplotlib imported only here)
 
 
@@ -1210,6 +1262,7 @@ __all__ = [
     "AgreementBin",
     "Correlation",
     "KendallDifference",
+    "MetricAgreement",
     "PairAgreement",
     "PairCounts",
     "SegmentCorrelation",
@@ -1217,7 +1270,9 @@ __all__ = [
     "agreement_by_difference",
     "bleu_of_statistics",
     "correlation",
+    "format_agreement",
     "kendall_difference",
+    "metric_agreement",
     "pair_counts",
     "pairwise_accuracy",
     "pairwise_agreement",
