@@ -272,6 +272,29 @@ def restrict(scores: Mapping, segments: Sequence[int]) -> dict:
     return {name: [row[j] for j in segments] for name, row in scores.items()}
 
 
+def correlation_table(named_scores: Mapping[str, Mapping], human: Mapping, segment_sets: Mapping[str, Sequence[int]],
+                      *, seed: int = 12345) -> str:
+    """Kendall's tau with the human scores, per segment ("item": the mean over segments of tau across
+    systems) and pooled ("none"), of each of ``named_scores`` (``{name: {system: [score per segment]}}``,
+    higher = better) on each set of segments (``{label: segment indices}``, e.g. ``split.train`` and
+    ``split.test``), as :func:`bleu_lab.meta_evaluation.segment_correlation` computes it."""
+    from .meta_evaluation import MIN_RESAMPLES, segment_correlation
+
+    header = "".join(f"{label + ' item':>16}{'pooled':>8}" for label in segment_sets)
+    lines = [f"{'':<16}{header}"]
+    for name, scores in named_scores.items():
+        cells = []
+        for segments in segment_sets.values():
+            metric_part, human_part = restrict(scores, segments), restrict(human, segments)
+            # The intervals are not shown: the fewest resamples will do.
+            item = segment_correlation(metric_part, human_part, seed=seed, n_resamples=MIN_RESAMPLES).value
+            pooled = segment_correlation(metric_part, human_part, grouping="none", seed=seed,
+                                         n_resamples=MIN_RESAMPLES).value
+            cells.append(f"{item:>16.3f}{pooled:>8.3f}")
+        lines.append(f"{name:<16}{''.join(cells)}")
+    return "\n".join(lines)
+
+
 def worst_predictions(predicted: Mapping, human: Mapping, segments: Sequence[int], n: int = 3) -> list:
     """The ``n`` (system, segment, predicted, human) rows with the largest |predicted - human| among ``segments``."""
     rows = [(s, j, predicted[s][j], human[s][j]) for s in predicted if s in human for j in segments
@@ -285,6 +308,7 @@ __all__ = [
     "DocumentSplit",
     "LinearMetric",
     "OutputScores",
+    "correlation_table",
     "fit_linear_metric",
     "restrict",
     "score_outputs",
