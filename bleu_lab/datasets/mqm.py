@@ -10,6 +10,7 @@ Lower is better. Origin, licence and limits: ``bleu_lab/datasets/mqm_ted/README.
 from __future__ import annotations
 
 import csv
+import io
 from collections import defaultdict
 from functools import lru_cache
 from importlib import resources
@@ -115,8 +116,10 @@ def _marked_span(target: str) -> tuple:
 
 @lru_cache(maxsize=2)
 def _read_mqm(language_pair: str) -> tuple:
-    text = resources.files(__package__).joinpath(f"{MQM_FOLDER}/{_MQM_FILES[language_pair]}").read_text(encoding="utf-8")
-    rows = list(csv.DictReader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
+    path = resources.files(__package__).joinpath(f"{MQM_FOLDER}/{_MQM_FILES[language_pair]}")
+    # Rows end in "\n" only; str.splitlines would also split a field at U+2028, U+0085 and the like.
+    text = io.StringIO(path.read_text(encoding="utf-8"), newline="")
+    rows = list(csv.DictReader(text, delimiter="\t", quoting=csv.QUOTE_NONE))
     segment_ids = sorted({int(row["seg_id"]) for row in rows})
     position = {seg_id: i for i, seg_id in enumerate(segment_ids)}
     source: dict = {}
