@@ -81,12 +81,16 @@ def _chrf_scores(systems, references) -> tuple:
 def _ter_scores(systems, references) -> tuple:
     from .ter import corpus_ter, ter_from_sums
 
+    # Systems often produce the same line: each distinct (segment, line) is aligned once (TER's shift search
+    # is the slow part), then every system's sentence and corpus TER is read from those alignments.
+    distinct = list(dict.fromkeys((i, line) for lines in systems.values() for i, line in enumerate(lines)))
+    result = corpus_ter([line for _, line in distinct], [references[i] for i, _ in distinct])
+    sums = dict(zip(distinct, ([a.num_edits, a.reference_length] for a in result.alignments)))
     segment, system = {}, {}
     for name, lines in systems.items():
-        result = corpus_ter(lines, references)
-        sums = [[a.num_edits, a.reference_length] for a in result.alignments]
-        segment[name] = ter_from_sums(sums).tolist()
-        system[name] = result.score
+        rows = [sums[(i, line)] for i, line in enumerate(lines)]
+        segment[name] = ter_from_sums(rows).tolist()
+        system[name] = float(ter_from_sums([[sum(r[0] for r in rows), sum(r[1] for r in rows)]])[0])
     return segment, system
 
 

@@ -172,3 +172,15 @@ def test_greedy_matching_is_blind_to_word_order():
 def test_greedy_match_misuse(candidate, reference, error, message):
     with pytest.raises(error, match=message):
         greedy_match(candidate, reference)
+
+
+def test_systems_sharing_lines_get_the_same_ter_as_alone(ted):
+    # B repeats A's first 6 lines: TER aligns each distinct line once, and both must still get sacrebleu's numbers.
+    a, b = ted.outputs["Nemo"][:10], ted.outputs["Nemo"][:6] + ted.outputs["UEdin"][6:10]
+    scores = lm.score_outputs({"A": a, "B": b}, ted.references[:10], metrics=["TER"])
+    for name, lines in (("A", a), ("B", b)):
+        expected = sacrebleu.corpus_ter(lines, [ted.reference[:10]]).score / 100
+        assert scores.system["TER"][name] == pytest.approx(expected, abs=1e-9)
+        assert scores.segment["TER"][name][7] == pytest.approx(
+            sacrebleu.TER().sentence_score(lines[7], [ted.reference[7]]).score / 100, abs=1e-9)
+    assert "BLEU" not in scores.segment

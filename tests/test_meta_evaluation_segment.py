@@ -213,3 +213,21 @@ def test_tau_b_ignores_ties_that_acc_eq_rewards():
 def test_misuse_is_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_metric_agreement_gathers_the_statistics_of_this_module():
+    from bleu_lab.meta_evaluation import correlation, format_agreement, metric_agreement
+
+    human_segments = {"A": [0, -1, -2, 0], "B": [-1, -5, -2, -3], "C": [-5, 0, -3, -1]}
+    human_systems = {"A": -0.75, "B": -2.75, "C": -2.25}
+    segments = {"good": {"A": [3, 1, 2, 5], "B": [2, 0, 1, 1], "C": [1, 3, 0, 2]}}
+    systems = {"good": {"A": 0.4, "B": 0.1, "C": 0.3}}
+    result = metric_agreement(segments, systems, human_segments, human_systems)["good"]
+    assert result.system.kendall == correlation(systems["good"], human_systems).kendall == 1.0
+    assert result.segment.value == segment_correlation(segments["good"], human_segments).value
+    assert result.pooled.value == segment_correlation(segments["good"], human_segments, grouping="none").value
+    assert result.ties == tie_calibrated_accuracy(segments["good"], human_segments)
+    table = format_agreement({"good": result})
+    assert table.splitlines()[1].startswith("good        1.000")
+    with pytest.raises(ValueError, match="no system scores for"):
+        metric_agreement(segments, {}, human_segments, human_systems)
