@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from .inputs import describe
 from .plotting import (
-    LABEL_SIZE,
     SERIES_COLOURS,
     TEXT_SIZE,
     TICK_SIZE,
@@ -139,32 +138,36 @@ def plot_system_and_segment_correlation(system_level: Mapping[str, float], segme
 def plot_rank_changes(rankings: Mapping[str, Sequence[str]], highlight: Sequence[str] = (), ax=None, *,
                       title="Rank of every output under each judge"):
     """A slope chart: one column per judge (``{judge: names best first}``), a line per output joining its
-    ranks; the outputs in ``highlight`` (the human translations) drawn thick and labelled on both sides."""
+    ranks; the outputs in ``highlight`` (the human translations) drawn thick. An output a judge cannot
+    rank (the reference itself, for an overlap metric) has no point in that column."""
     if not isinstance(rankings, Mapping) or len(rankings) < 2:
         raise TypeError("rankings must be a dict of at least two {judge: [names, best first]}. "
                         "Right: plot_rank_changes({'MQM': ['refB', 'A', 'B'], 'BLEU vs ref': ['A', 'refB', 'B']})")
     judges = list(rankings)
-    names = [name for name in rankings[judges[0]] if all(name in r for r in rankings.values())]
-    ax = axes_for(ax, (11.0, 1.5 + 0.42 * len(names)), "plot_rank_changes")
+    names = list(dict.fromkeys(name for ranking in rankings.values() for name in ranking))
+    deepest = max(len(r) for r in rankings.values())
+    ax = axes_for(ax, (12.0, 1.5 + 0.42 * deepest), "plot_rank_changes")
     marked = [n for n in names if n in highlight]
     for name in names:
-        ranks = [list(rankings[j]).index(name) + 1 for j in judges]
+        points = [(x, list(rankings[j]).index(name) + 1) for x, j in enumerate(judges) if name in rankings[j]]
+        xs, ranks = zip(*points)
         strong = name in marked
         first = strong and marked.index(name) == 0  # the first highlighted output solid, the others dashed
         colour = (SERIES_COLOURS[5] if first else SERIES_COLOURS[0]) if strong else "0.6"
-        ax.plot(range(len(judges)), ranks, marker="o" if strong else ".", linewidth=3.5 if strong else 1.2,
+        ax.plot(xs, ranks, marker="o" if strong else ".", linewidth=3.5 if strong else 1.2, markersize=9,
                 color=colour, linestyle="--" if strong and not first else "-", zorder=3 if strong else 2)
-        for side, x in ((0, -0.06), (len(judges) - 1, len(judges) - 1 + 0.06)):
-            ax.text(x, ranks[side], name, ha="right" if side == 0 else "left", va="center",
+        for x, rank, side in ((xs[0], ranks[0], "right"), (xs[-1], ranks[-1], "left")):
+            ax.text(x + (-0.06 if side == "right" else 0.06), rank, name, ha=side, va="center",
                     fontsize=TEXT_SIZE + (1 if strong else 0), color="black" if strong else "0.35")
     ax.set_xticks(range(len(judges)), judges, fontsize=TICK_SIZE)
     ax.set_xlim(-1.2, len(judges) - 1 + 1.2)
-    ax.set_ylim(len(names) + 0.6, 0.4)  # rank 1 at the top
-    ax.set_yticks(range(1, len(names) + 1))
+    ax.set_ylim(deepest + 0.6, 0.4)  # rank 1 at the top
+    ax.set_yticks(range(1, deepest + 1))
     style_axes(ax, title, "judge", "rank (1 = best)")
-    ax.xaxis.label.set_size(LABEL_SIZE)
     ax.grid(axis="y", alpha=0.3)
-    where = "; ".join(f"{n}: " + ", ".join(f"{list(rankings[j]).index(n) + 1} by {j}" for j in judges) for n in marked)
+    where = "; ".join(n + ": " + ", ".join(f"{list(rankings[j]).index(n) + 1} of {len(rankings[j])} by {j}"
+                                           if n in rankings[j] else f"not ranked by {j}" for j in judges)
+                      for n in marked)
     set_alt_text(ax, f"Slope chart of the ranks of {len(names)} outputs under {', '.join(judges)}. "
                      f"Highlighted: {where}.")
     return ax
