@@ -510,6 +510,406 @@ def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[floa
     return bins
 
 
+# ---------------------------------------------------------------- segment level (Freitag et al. 2021)
+
+GROUPINGS = ("item", "system", "none")
+SEGMENT_METHODS = ("kendall", "pearson")
+_SEGMENT_CALL = ("segment_correlation({'A': [0.3, 0.5, 0.1], 'B': [0.2, 0.6, 0.4]}, "
+                 "{'A': [-1.0, 0.0, None], 'B': [-5.0, -1.0, -2.0]})")
+
+
+def _segment_scores(scores, name: str, allow_none: bool, call: str) -> dict:
+    """``{system: list of float}`` from a mapping of score lists; None becomes nan where ``allow_none``."""
+    if not isinstance(scores, Mapping) or not scores:
+        raise TypeError(f"{name} must be a non-empty mapping {{system: [score per segment]}}, not "
+                        f"{describe(scores)}. Right: {call}")
+    checked = {}
+    for system, values in scores.items():
+        if not is_sequence(values):
+            raise TypeError(f"{name}[{system!r}] is {describe(values)}; it must be a list with one score per "
+                            f"segment. Right: {call}")
+        row = []
+        for i, value in enumerate(values):
+            if value is None and allow_none:
+                row.append(math.nan)
+            elif not (is_real_number(value) and is_finite_number(value)):
+                unrated = " (the human scores may use None for an unrated segment)" if value is None else ""
+                hint = " (pass result.score)" if hasattr(value, "score") else ""
+                raise TypeError(f"{name}[{system!r}][{i}] is {describe(value)}, not a finite number"
+                                f"{unrated}{hint}. Right: {call}")
+            else:
+                row.append(float(value))
+        checked[system] = row
+    return checked
+
+
+def _segment_matrices(metric, human, call: str) -> tuple:
+    """The systems both score (in the human order) and two (systems x segments) arrays; nan = unrated."""
+    import numpy as np
+
+    metric_rows = _segment_scores(metric, "metric", False, call)
+    human_rows = _segment_scores(human, "human", True, call)
+    systems = [name for name in human_rows if name in metric_rows]
+    if not systems:
+        raise ValueError(f"no system has both metric and human scores; check that the system names match "
+                         f"(metric: {reprlib.repr(list(metric_rows))}, human: {reprlib.repr(list(human_rows))}). "
+                         f"Right: {call}")
+    lengths = {len(metric_rows[s]) for s in systems} | {len(human_rows[s]) for s in systems}
+    if len(lengths) != 1 or 0 in lengths:
+        raise ValueError(f"every system needs one score per segment, the same number for the metric and the "
+                         f"humans; got lengths {sorted(lengths)}. Right: {call}")
+    return (systems, np.array([metric_rows[s] for s in systems]), np.array([human_rows[s] for s in systems]))
+
+
+def _correlation_statistic(method: str):
+    """tau-b as scipy.stats.kendalltau, or Pearson's r as scipy.stats.pearsonr; nan where undefined."""
+    import numpy as np
+    import scipy.stats
+
+    def kendall(x, y) -> float:
+        if len(x) < 2 or np.ptp(x) == 0 or np.ptp(y) == 0:
+            return math.nan  # a constant list has no order to compare (scipy warns and gives nan)
+        return float(scipy.stats.kendalltau(x, y).statistic)
+
+    def pearson(x, y) -> float:
+        if len(x) < 2 or np.ptp(x) == 0 or np.ptp(y) == 0:
+            return math.nan
+        return float(scipy.stats.pearsonr(x, y).statistic)
+
+    return kendall if method == "kendall" else pearson
+
+
+def _groups(metric, human, grouping: str) -> list:
+    """The (metric, human) value pairs of each group, rated entries only: per segment, per system, or all."""
+    import numpy as np
+
+    rated = ~np.isnan(human)
+    if grouping == "item":
+        return [(metric[rated[:, j], j], human[rated[:, j], j]) for j in range(metric.shape[1])]
+    if grouping == "system":
+        return [(metric[i, rated[i]], human[i, rated[i]]) for i in range(metric.shape[0])]
+    return [(metric[rated], human[rated])]
+
+
+def _checked_choice(value, name: str, choices: tuple, call: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name}={value!r} is not one of {', '.join(map(repr, choices))}. Right: {call}")
+    return value
+
+
+@dataclass(frozen=True)
+class SegmentCorrelation:
+    """A segment-level correlation of metric and human scores (Freitag et al. 2021; Deutsch et al. 2023).
+
+    ``value``: the mean of the group correlations (grouping "item" or "system") or the pooled correlation
+    ("none"); ``interval``: percentile bootstrap over groups ("none": over segments); ``n_groups``: groups
+    that had a defined correlation; ``skipped``: groups left out (fewer than 2 rated entries, or a
+    constant metric or human score in the group, where the correlation is undefined).
+    """
+
+    value: float
+    interval: tuple
+    n_groups: int
+    skipped: int
+    grouping: str
+    method: str
+    confidence: float
+    n_resamples: int
+    seed: int
+
+    def __str__(self) -> str:
+        name = "Kendall tau-b" if self.method == "kendall" else "Pearson r"
+        return (f"{name} = {self.value:.3f} [{100 * self.confidence:g}% CI {self.interval[0]:.3f}, "
+                f"{self.interval[1]:.3f}], grouping {self.grouping!r}: {self.n_groups} groups "
+                f"({self.skipped} skipped)")
+
+
+def _percentile_interval(draws, confidence: float) -> tuple:
+    import numpy as np
+
+    tail = 100 * (1 - confidence) / 2
+    low, high = np.percentile(draws, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+def _pooled_interval(metric, human, statistic, confidence, n_resamples, seed) -> tuple:
+    """Grouping "none": resample segments (all systems' scores of a drawn segment together), pool, correlate."""
+    import numpy as np
+
+    generator = np.random.default_rng(seed)
+    n = metric.shape[1]
+    draws = np.empty(n_resamples)
+    for k in range(n_resamples):
+        take = generator.integers(0, n, n)
+        m, h = metric[:, take], human[:, take]
+        rated = ~np.isnan(h)
+        draws[k] = statistic(m[rated], h[rated])
+    return _percentile_interval(draws[~np.isnan(draws)], confidence)
+
+
+def segment_correlation(
+    metric: Mapping[str, Sequence[float]],
+    human: Mapping[str, Sequence],
+    *,
+    grouping: str = "item",
+    method: str = "kendall",
+    confidence: float = 0.95,
+    n_resamples: int = 1000,
+    seed: int = 12345,
+) -> SegmentCorrelation:
+    """Correlation of segment scores with human segment scores, as WMT computes it since 2021.
+
+    ``metric``: ``{system: [score per segment]}``; ``human``: ``{system: [score or None per segment]}``
+    (None: not rated, skipped); systems in both count. ``grouping``:
+
+    - ``"item"``: for each segment, the correlation across the systems' outputs of it, then the mean
+      over segments (does the metric order translations of the same sentence as people do?);
+    - ``"system"``: for each system, the correlation across its segments, then the mean;
+    - ``"none"``: all rated (system, segment) pairs pooled into one correlation.
+
+    A group with fewer than 2 rated entries, or whose correlation is undefined (a constant score list),
+    is skipped and counted in ``skipped``. ``method``: ``"kendall"`` (tau-b, exactly
+    ``scipy.stats.kendalltau``) or ``"pearson"`` (``scipy.stats.pearsonr``). The interval is a
+    percentile bootstrap that resamples groups (for "none": segments), seeded.
+
+    >>> metric = {"A": [3, 1, 2], "B": [2, 2, 1], "C": [1, 3, 0]}
+    >>> human = {"A": [0, -1, None], "B": [-1, -5, -2], "C": [-5, 0, -3]}
+    >>> result = segment_correlation(metric, human)  # per segment: tau 1, (2 - 1) / 3, 1 (A unrated)
+    >>> round(result.value, 4), round(7 / 9, 4), result.n_groups
+    (0.7778, 0.7778, 3)
+    """
+    import numpy as np
+
+    grouping = _checked_choice(grouping, "grouping", GROUPINGS, _SEGMENT_CALL)
+    method = _checked_choice(method, "method", SEGMENT_METHODS, _SEGMENT_CALL)
+    confidence = check_confidence(confidence)
+    n_resamples = _checked_resamples(n_resamples)
+    seed = seed_to_use(seed)
+    _, metric_matrix, human_matrix = _segment_matrices(metric, human, _SEGMENT_CALL)
+    statistic = _correlation_statistic(method)
+    groups = _groups(metric_matrix, human_matrix, grouping)
+    values = np.array([statistic(x, y) if len(x) >= 2 else math.nan for x, y in groups])
+    kept = values[~np.isnan(values)]
+    if not kept.size:
+        raise ValueError(f"no group has a defined correlation (grouping={grouping!r}): each needs at least 2 "
+                         f"rated entries whose metric and human scores both vary. Right: {_SEGMENT_CALL}")
+    if grouping == "none":
+        interval = _pooled_interval(metric_matrix, human_matrix, statistic, confidence, n_resamples, seed)
+    else:
+        draws = np.random.default_rng(seed).choice(kept, size=(n_resamples, kept.size)).mean(axis=1)
+        interval = _percentile_interval(draws, confidence)
+    return SegmentCorrelation(
+        value=float(kept.mean()), interval=interval, n_groups=int(kept.size), skipped=len(groups) - int(kept.size),
+        grouping=grouping, method=method, confidence=confidence, n_resamples=n_resamples, seed=seed,
+    )
+
+
+def pairwise_accuracy(metric: Mapping[str, float], human: Mapping[str, float]) -> float:
+    """The share of system pairs that the metric orders as people do (Kocmi et al. 2021).
+
+    accuracy = |pairs where sign(metric difference) = sign(human difference)| / |pairs people order|.
+    A pair that people tie counts as neither right nor wrong (it leaves the denominator); a pair the
+    metric ties but people order counts as wrong. Higher human and metric scores mean better: for MQM
+    penalties, pass the negated penalties.
+
+    >>> pairwise_accuracy({"A": 3, "B": 2, "C": 1}, {"A": 0.5, "B": 0.1, "C": 0.2})  # B-C is wrong
+    0.6666666666666666
+    """
+    pairs = pairwise_agreement(metric, human)
+    ordered = [pair for pair in pairs if pair.human_difference != 0]
+    if not ordered:
+        raise ValueError("people tie every pair of systems: no pair is ordered, so accuracy is undefined. "
+                         f"Right: pairwise_accuracy({EXAMPLE_METRIC!r}, {EXAMPLE_HUMAN!r})")
+    return sum(pair.agrees for pair in ordered) / len(ordered)
+
+
+@dataclass(frozen=True)
+class PairCounts:
+    """Pairs of systems' outputs of the same segment (grouping "item"), both rated, counted by outcome.
+
+    ``concordant``/``discordant``: both order the pair, the same way / the other way; ``human_ties``:
+    people give both the same score (``both_tied`` of them the metric ties too); ``metric_ties``: the
+    metric gives both the same score (within ``epsilon``).
+    """
+
+    pairs: int
+    concordant: int
+    discordant: int
+    human_ties: int
+    metric_ties: int
+    both_tied: int
+    epsilon: float
+
+    def __str__(self) -> str:
+        share = self.human_ties / self.pairs if self.pairs else math.nan
+        return (f"{self.pairs} pairs: {self.concordant} concordant, {self.discordant} discordant, people tie "
+                f"{self.human_ties} ({100 * share:.1f}%), the metric ties {self.metric_ties}, both tie "
+                f"{self.both_tied}")
+
+
+def _item_pairs(metric, human, call: str) -> tuple:
+    """For every pair of rated outputs of the same segment: metric difference, human difference, group."""
+    import numpy as np
+
+    _, metric_matrix, human_matrix = _segment_matrices(metric, human, call)
+    first, second = np.triu_indices(metric_matrix.shape[0], k=1)
+    metric_difference = metric_matrix[first] - metric_matrix[second]  # (pairs of systems, segments)
+    human_difference = human_matrix[first] - human_matrix[second]
+    rated = ~np.isnan(human_difference)
+    segment = np.broadcast_to(np.arange(metric_matrix.shape[1]), rated.shape)
+    return metric_difference[rated], human_difference[rated], segment[rated]
+
+
+def pair_counts(metric: Mapping[str, Sequence[float]], human: Mapping[str, Sequence], *,
+                epsilon: float = 0.0) -> PairCounts:
+    """Count the segment pairs (two systems' outputs of one segment) by agreement and ties.
+
+    A metric tie is a difference of at most ``epsilon`` (0: exactly equal). This is what tau-b
+    (``segment_correlation``) reads: with ``t`` the human ties and ``u`` the metric ties of n0 pairs,
+    tau-b = (concordant - discordant) / sqrt((n0 - t)(n0 - u)) per group, so tied pairs are
+    neither rewarded nor punished (Deutsch et al. 2023).
+
+    >>> print(pair_counts({"A": [2, 1], "B": [1, 1]}, {"A": [0, 0], "B": [-1, 0]}))
+    2 pairs: 1 concordant, 0 discordant, people tie 1 (50.0%), the metric ties 1, both tie 1
+    """
+    call = "pair_counts({'A': [0.3, 0.5], 'B': [0.2, 0.6]}, {'A': [-1.0, 0.0], 'B': [-5.0, -1.0]})"
+    epsilon = _checked_epsilon(epsilon, call)
+    metric_difference, human_difference, _ = _item_pairs(metric, human, call)
+    metric_tie = abs(metric_difference) <= epsilon
+    human_tie = human_difference == 0
+    agree = (metric_difference * human_difference > 0) & ~metric_tie
+    disagree = (metric_difference * human_difference < 0) & ~metric_tie
+    return PairCounts(
+        pairs=int(metric_difference.size), concordant=int(agree.sum()), discordant=int(disagree.sum()),
+        human_ties=int(human_tie.sum()), metric_ties=int(metric_tie.sum()),
+        both_tied=int((metric_tie & human_tie).sum()), epsilon=float(epsilon),
+    )
+
+
+def _checked_epsilon(epsilon, call: str) -> float:
+    if not (is_real_number(epsilon) and is_finite_number(epsilon)) or epsilon < 0:
+        raise ValueError(f"epsilon must be a finite number >= 0 (0: only equal scores tie), not "
+                         f"{reprlib.repr(epsilon)}. Right: {call}")
+    return float(epsilon)
+
+
+@dataclass(frozen=True)
+class TieCalibration:
+    """Pairwise accuracy with ties (acc_eq, Deutsch et al. 2023), at epsilon 0 and at the best epsilon.
+
+    ``accuracy``: acc_eq with metric differences up to ``epsilon`` read as ties, ``epsilon`` chosen to
+    maximise it; ``accuracy_at_zero``: acc_eq with only exactly equal scores tied; ``n_groups``: segments
+    with at least one rated pair.
+    """
+
+    accuracy: float
+    epsilon: float
+    accuracy_at_zero: float
+    n_groups: int
+
+    def __str__(self) -> str:
+        return (f"acc_eq = {self.accuracy:.3f} with ties up to epsilon = {self.epsilon:.4g} "
+                f"({self.accuracy_at_zero:.3f} with exact ties only), {self.n_groups} segments")
+
+
+def tie_calibrated_accuracy(metric: Mapping[str, Sequence[float]], human: Mapping[str, Sequence]) -> TieCalibration:
+    """Pairwise accuracy that rewards correct ties, with tie calibration (Deutsch et al. 2023).
+
+    For every pair of two systems' outputs of one segment (both rated), the metric is right when it
+    orders the pair as people do, or when both tie it: acc_eq = (concordant + both tied) / pairs,
+    computed per segment and averaged over segments (grouping "item"). A metric rarely gives two
+    outputs the very same score, so a difference up to epsilon counts as a metric tie; tie calibration
+    picks the epsilon (one of the observed differences, or 0) that maximises acc_eq. Unlike tau-b, a
+    metric gains nothing from tying a pair people order, and gains from tying a pair people tie.
+
+    >>> result = tie_calibrated_accuracy({"A": [0.5, 0.9], "B": [0.49, 0.1]}, {"A": [0, 0], "B": [0, -5]})
+    >>> result.accuracy_at_zero, result.accuracy, round(result.epsilon, 4)  # 0.01 apart in segment 1: a tie
+    (0.5, 1.0, 0.01)
+    """
+    import numpy as np
+
+    call = "tie_calibrated_accuracy({'A': [0.3, 0.5], 'B': [0.2, 0.6]}, {'A': [-1.0, 0.0], 'B': [-5.0, -1.0]})"
+    metric_difference, human_difference, segment = _item_pairs(metric, human, call)
+    if not metric_difference.size:
+        raise ValueError(f"no segment has two rated outputs of systems both scores know; nothing to compare. "
+                         f"Right: {call}")
+    # Each pair weighs 1 / (pairs of its segment) / (segments): the mean over segments of the per-segment acc_eq.
+    groups, group_of_pair, sizes = np.unique(segment, return_inverse=True, return_counts=True)
+    weight = 1.0 / sizes[group_of_pair] / groups.size
+    human_tie = human_difference == 0
+    ordered_right = metric_difference * human_difference > 0
+    # With epsilon below a pair's |difference| the pair is ordered (right if ordered_right); at or above it,
+    # tied (right if people tie it). Sorting by |difference| lets one cumulative sum try every epsilon.
+    gaps = np.abs(metric_difference)
+    order = np.argsort(gaps, kind="stable")
+    change = (weight * (human_tie.astype(float) - ordered_right))[order]
+    base = float((weight * ordered_right).sum())
+    cumulative = base + np.cumsum(change)
+    sorted_gaps = gaps[order]
+    last_of_each = np.r_[sorted_gaps[1:] != sorted_gaps[:-1], True]  # ties of |difference| switch together
+    candidates, accuracies = sorted_gaps[last_of_each], cumulative[last_of_each]
+    at_zero = float(accuracies[0]) if candidates[0] == 0 else base
+    best = int(np.argmax(accuracies))
+    if base >= accuracies[best] and candidates[0] > 0:
+        best_accuracy, best_epsilon = base, 0.0
+    else:
+        best_accuracy, best_epsilon = float(accuracies[best]), float(candidates[best])
+    return TieCalibration(accuracy=best_accuracy, epsilon=best_epsilon, accuracy_at_zero=at_zero,
+                          n_groups=int(groups.size))
+
+
+@dataclass(frozen=True)
+class MetricAgreement:
+    """How one metric agrees with human scores: over systems (:func:`correlation`), over segments
+    (:func:`segment_correlation`, grouping "item" and "none", Kendall) and over segment pairs with ties
+    (:func:`tie_calibrated_accuracy`)."""
+
+    system: Correlation
+    segment: SegmentCorrelation
+    pooled: SegmentCorrelation
+    ties: TieCalibration
+
+
+def metric_agreement(segment_scores: Mapping[str, Mapping], system_scores: Mapping[str, Mapping],
+                     human_segments: Mapping[str, Sequence], human_systems: Mapping[str, float], *,
+                     seed: int = 12345) -> dict:
+    """Every statistic of this module for several metrics at once: ``{metric: MetricAgreement}``.
+
+    ``segment_scores``: ``{metric: {system: [score per segment]}}``; ``system_scores``: ``{metric:
+    {system: score}}`` (higher = better for both, as for the human scores); ``human_segments``:
+    ``{system: [score or None]}``; ``human_systems``: ``{system: score}``. Print the result with
+    :func:`format_agreement`.
+    """
+    missing = [m for m in segment_scores if not isinstance(system_scores, Mapping) or m not in system_scores]
+    if not isinstance(segment_scores, Mapping) or not segment_scores or missing:
+        raise ValueError(f"segment_scores and system_scores must be dicts {{metric: scores}} with the same metrics; "
+                         f"no system scores for {missing!r}. Right: metric_agreement({{'BLEU': segment_bleu}}, "
+                         f"{{'BLEU': system_bleu}}, human_segments, human_systems)")
+    return {
+        metric: MetricAgreement(
+            system=correlation(system_scores[metric], human_systems, seed=seed),
+            segment=segment_correlation(scores, human_segments, seed=seed),
+            pooled=segment_correlation(scores, human_segments, grouping="none", seed=seed),
+            ties=tie_calibrated_accuracy(scores, human_segments),
+        )
+        for metric, scores in segment_scores.items()
+    }
+
+
+def format_agreement(agreements: Mapping[str, MetricAgreement]) -> str:
+    """A table of :func:`metric_agreement`'s results: one row per metric, Kendall's tau over systems and
+    over segments (with 95% intervals), pooled, and pairwise accuracy with ties (exact, calibrated)."""
+    lines = [f"{'':<10}{'system tau [CI]':>23}{'segment tau [CI]':>23}{'pooled':>8}{'acc_eq':>8}"
+             f"{'calibrated (epsilon)':>22}"]
+    for metric, a in agreements.items():
+        low, high = a.system.kendall_interval
+        lines.append(f"{metric:<10}{a.system.kendall:>7.3f} [{low:6.3f}, {high:5.3f}]"
+                     f"{a.segment.value:>8.3f} [{a.segment.interval[0]:5.3f}, {a.segment.interval[1]:5.3f}]"
+                     f"{a.pooled.value:>8.3f}{a.ties.accuracy_at_zero:>8.3f}"
+                     f"{a.ties.accuracy:>12.3f} ({a.ties.epsilon:.3f})")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- pictures (matplotlib imported only here)
 
 
@@ -862,17 +1262,27 @@ __all__ = [
     "AgreementBin",
     "Correlation",
     "KendallDifference",
+    "MetricAgreement",
     "PairAgreement",
+    "PairCounts",
+    "SegmentCorrelation",
+    "TieCalibration",
     "agreement_by_difference",
     "bleu_of_statistics",
     "correlation",
+    "format_agreement",
     "kendall_difference",
+    "metric_agreement",
+    "pair_counts",
+    "pairwise_accuracy",
     "pairwise_agreement",
     "plot_agreement_by_difference",
     "plot_metric_vs_human",
+    "segment_correlation",
     "sentence_bleu_scores",
     "system_bleu",
     "system_chrf",
     "system_statistics",
+    "tie_calibrated_accuracy",
     "tokenize_lines",
 ]

@@ -408,4 +408,87 @@ def system_similarity(systems, references, *, function: str = "system_similarity
     return results
 
 
-__all__ = ["CorpusSimilarityResult", "SimilarityResult", "corpus_similarity", "similarity", "system_similarity"]
+@dataclass(frozen=True)
+class GreedyMatchResult:
+    """BERTScore's matching (Zhang et al. 2020) over static subword vectors: precision, recall and F1.
+
+    ``candidate_matches[i]`` = (j, cosine): the reference subword most similar to candidate subword i;
+    ``reference_matches[j]`` likewise for reference subword j.
+    """
+
+    precision: float
+    recall: float
+    f1: float
+    candidate_subwords: tuple
+    reference_subwords: tuple
+    candidate_matches: tuple
+    reference_matches: tuple
+
+    def __str__(self) -> str:
+        return (f"greedy matching: P = {self.precision:.4f}, R = {self.recall:.4f}, F1 = {self.f1:.4f} "
+                f"(static {MODEL_NAME} subword vectors, no idf, no rescaling)")
+
+    def explain(self) -> str:
+        """Each candidate subword with its best reference subword and their cosine, then P, R and F1."""
+        lines = [str(self), "candidate subword -> best reference subword (cosine):"]
+        lines += [f"  {token!r:>14} -> {self.reference_subwords[j]!r:<14} {cosine:.3f}"
+                  for token, (j, cosine) in zip(self.candidate_subwords, self.candidate_matches)]
+        lines.append(f"P = mean of the {len(self.candidate_matches)} candidate cosines; R = mean of the "
+                     f"{len(self.reference_matches)} reference subwords' best cosines; F1 = 2PR / (P + R)")
+        return "\n".join(lines)
+
+
+def _subword_vectors(text: str) -> tuple:
+    """The subwords of ``text`` and their unit-length static vectors (one row each)."""
+    import numpy as np
+
+    model = _model()
+    encoding = model.tokenizer.encode(text, add_special_tokens=False)
+    vectors = model.vectors[np.array(encoding.ids, dtype=np.int64)]
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return tuple(encoding.tokens), vectors / np.where(norms > 0, norms, 1.0)
+
+
+def greedy_match(candidate: str, reference: str) -> GreedyMatchResult:
+    """BERTScore's greedy matching (Zhang et al. 2020, section 3) over the static subword vectors shipped here.
+
+    Each subword of the candidate is matched to its most similar subword of the reference (cosine of
+    their vectors), and the other way round:
+
+        P = (1/|c|) sum_i max_j cos(c_i, r_j),  R = (1/|r|) sum_j max_i cos(c_i, r_j),  F1 = 2PR / (P + R)
+
+    BERTScore does this with contextual vectors from a transformer, so that "bank" by a river and "bank"
+    with money get different vectors; here each subword has one vector whatever its neighbours (no
+    context), and a match ignores where the matched subword stands (no word order). No idf weighting
+    and no baseline rescaling (both optional in BERTScore).
+
+    >>> result = greedy_match("the cat sat", "the cat sat")
+    >>> round(result.precision, 6), round(result.recall, 6), round(result.f1, 6)
+    (1.0, 1.0, 1.0)
+    """
+    call = 'greedy_match("the feline rests on the rug", "the cat is on the mat")'
+    texts = []
+    for name, text in (("candidate", candidate), ("reference", reference)):
+        if not isinstance(text, str):
+            raise TypeError(f"{name} must be a string (one sentence), not {type(text).__name__}. Right: {call}")
+        if not text.strip():
+            raise ValueError(f"{name} is empty; greedy matching needs at least one subword on each side. "
+                             f"Right: {call}")
+        texts.append(_check_encodable(text, f"the {name}"))
+    candidate_subwords, candidate_vectors = _subword_vectors(texts[0])
+    reference_subwords, reference_vectors = _subword_vectors(texts[1])
+    cosines = candidate_vectors @ reference_vectors.T  # (candidate subwords, reference subwords)
+    best_for_candidate, best_for_reference = cosines.argmax(axis=1), cosines.argmax(axis=0)
+    precision = float(cosines.max(axis=1).mean())
+    recall = float(cosines.max(axis=0).mean())
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+    return GreedyMatchResult(
+        precision=precision, recall=recall, f1=f1,
+        candidate_subwords=candidate_subwords, reference_subwords=reference_subwords,
+        candidate_matches=tuple((int(j), float(cosines[i, j])) for i, j in enumerate(best_for_candidate)),
+        reference_matches=tuple((int(i), float(cosines[i, j])) for j, i in enumerate(best_for_reference)),
+    )
+
+
+__all__ = ["CorpusSimilarityResult", "GreedyMatchResult", "SimilarityResult", "corpus_similarity", "greedy_match",
+           "similarity", "system_similarity"]

@@ -30,6 +30,9 @@ terms and ``SHA256SUMS``:
 >>> refs = load_wmt19_references()
 >>> list(refs), {len(lines) for lines in refs.values()}
 (['WMT', 'AR', 'AR.p', 'WMT.p'], {1997})
+>>> ted = load_mqm_ted("en-de")
+>>> len(ted.source), len(ted.outputs), round(ted.system_penalties["ref"], 2)
+(529, 13, 0.91)
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
+
+from .mqm import MQM_LANGUAGE_PAIRS, MqmError, MqmJudgments, load_mqm_ted, mqm_weight
 
 WMT19_EN_DE_FOLDER = "wmt19_en_de"
 WMT19_HUMAN_FOLDER = "wmt19_human_judgments"
@@ -221,6 +226,11 @@ def load_wmt19_references() -> Mapping[str, list]:
 
 __all__ = [
     "HumanScores",
+    "MQM_LANGUAGE_PAIRS",
+    "MqmError",
+    "MqmJudgments",
+    "load_mqm_ted",
+    "mqm_weight",
     "ParallelCorpus",
     "WMT19_REFERENCE_NAMES",
     "data_files",
