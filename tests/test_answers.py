@@ -80,7 +80,7 @@ def test_voila_shows_no_button_and_a_click_from_code_shows_nothing(monkeypatch, 
     monkeypatch.setenv(variable, value)
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
-    hidden = show_answers("07_playground")
+    hidden = show_answers("lab1_ngrams_and_precision")
     assert hidden._repr_mimebundle_() == {"text/plain": VOILA_TEXT}
     hidden.reveal()
     assert shown == [] and not hidden.shown

@@ -434,7 +434,7 @@ def prose_before_exercises(name: str) -> str:
         if cell["cell_type"] != "markdown":
             continue
         text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        if re.match(r"#+\s*Exercises", text.strip(), re.IGNORECASE):
+        if re.match(r"#+\s*(Exercises|Check your understanding)", text.strip(), re.IGNORECASE):
             break  # answers may state numbers the reader is meant to compute
         parts.append(text)
     return "\n".join(parts)
@@ -559,7 +559,7 @@ def test_05_no_false_claim_about_synonyms():
 
 
 @pytest.mark.parametrize("name, wrong", [
-    ("07_playground.ipynb", "BP = 1 only when c > r"),  # exp(1 - r/c) = 1 at c = r too (Papineni et al. 2002)
+    ("12_playground.ipynb", "BP = 1 only when c > r"),  # exp(1 - r/c) = 1 at c = r too (Papineni et al. 2002)
     ("08_corpus_bleu_on_real_data.ipynb", "sacrebleu's default for sentences"),  # that one has effective order
     ("06_pitfalls.ipynb", "each use their own order"),  # two orders: rouge-score's score(target, prediction)
     # nltk's word_tokenize runs NLTKWordTokenizer, not TreebankWordTokenizer (they differ on Unicode quotes).
