@@ -42,6 +42,14 @@ def says(key, *texts):
         assert text in answer, f"{key}.md should say {text!r}"
 
 
+def notebook_says(name, *texts):
+    """The notebook's markdown (answers on click included), lines joined by spaces, says each text."""
+    cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    markdown = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
+    for text in texts:
+        assert text in markdown, f"notebooks/{name}.ipynb should say {text!r}"
+
+
 # ----------------------------------------------------------------------------- the widget
 
 
@@ -189,16 +197,16 @@ def test_05_numbers():
     says("05_rouge_and_blind_spots", f"{spaced:.4f}")
 
 
-def test_06_numbers():
+def test_11_numbers():
     wrong = sacrebleu.corpus_bleu(["a b c d"], ["a b c d"])
     assert (wrong.sys_len, wrong.ref_len) == (4, 1)
-    says("06_pitfalls", f"BLEU = {wrong.score:.2f}", "hyp_len = 4 ref_len = 1")
+    notebook_says("11_tokenization", f"BLEU = {wrong.score:.2f}", "hyp_len = 4 ref_len = 1")
     method1 = nltk_bleu.SmoothingFunction().method1
     candidate, reference = "my cat ate the fish", "my cat eats the fish"
     on_characters = nltk_bleu.sentence_bleu([reference], candidate, smoothing_function=method1)
     on_words = nltk_bleu.sentence_bleu([reference.split()], candidate.split(), smoothing_function=method1)
     assert f"{on_characters:.4f}" == "0.7388"  # the colleague's number in the exercise
-    says("06_pitfalls", f"{on_words:.4f}")
+    notebook_says("11_tokenization", f"{on_words:.4f}")
     from nltk.tokenize import word_tokenize
 
     candidate, reference = "The cat sat on the mat.", "the cat sat on the mat!"
@@ -206,7 +214,7 @@ def test_06_numbers():
                                        word_tokenize(candidate, preserve_line=True))
     thirteen_a = sacrebleu.corpus_bleu([candidate], [[reference]], tokenize="13a", smooth_method="none").score
     assert f"{treebank:.4f}" == f"{thirteen_a / 100:.4f}"
-    says("06_pitfalls", 'tokenize="nltk"', 'tokenize="13a"', f"{treebank:.4f}")
+    notebook_says("11_tokenization", 'tokenize="nltk"', 'tokenize="13a"', f"{treebank:.4f}")
 
 
 def test_lab2_numbers():
