@@ -612,3 +612,14 @@ def test_11_chrf_is_case_sensitive_inside_compounds():
     assert_shown(NB11, f"{kept:8.4f}  {candidate}")
     assert_shown(NB11, f"chrF of the last pair, lowercased: {lowered:.4f}")
     assert_markdown(NB11, f"the last pair's chrF rises from {kept:.4f} to {lowered:.4f}", 'only "egierung" matches')
+
+
+def test_13_says_why_chrf_sits_above_bleu():
+    # chrF averages the precision and recall of character 1- to 6-grams and weights recall by beta = 2
+    # (Popovic 2015; sacrebleu's CHRF defaults): it is not "character 6-grams".
+    metric = sacrebleu.metrics.CHRF()
+    assert (metric.char_order, metric.word_order, metric.beta) == (6, 0, 2)
+    name = "13_corpus_bleu_on_real_data.ipynb"
+    assert "a character 6-gram is easier to match" not in (NOTEBOOKS / name).read_text(encoding="utf-8")
+    assert_markdown(name, "character 1-grams to 6-grams, the precision and the recall of each",
+                    "recall weighted twice as much as precision (β = 2")
