@@ -623,3 +623,15 @@ def test_13_says_why_chrf_sits_above_bleu():
     assert "a character 6-gram is easier to match" not in (NOTEBOOKS / name).read_text(encoding="utf-8")
     assert_markdown(name, "character 1-grams to 6-grams, the precision and the recall of each",
                     "recall weighted twice as much as precision (β = 2")
+
+
+def test_14_no_fixed_significance_threshold_and_one_scale():
+    # The review: a threshold ("below about 0.005 is not evidence") that the p-values beside it contradict
+    # (0.0078 gives p = 0.0470, 0.0051 gives 0.0430), and BLEU differences on two scales.
+    name = "14_uncertainty_and_significance.ipynb"
+    text = (NOTEBOOKS / name).read_text(encoding="utf-8")
+    assert "is not evidence of a better system" not in text and "borderline" not in text
+    assert_markdown(name, "every score, interval and difference here is on the 0-1 scale",
+                    "no BLEU difference is \"significant\" by its size")
+    assert f"{11 * 0.05:.2f}" == "0.55"
+    assert_markdown(name, "11 × 0.05 = 0.55")
