@@ -633,5 +633,4 @@ def test_14_no_fixed_significance_threshold_and_one_scale():
     assert "is not evidence of a better system" not in text and "borderline" not in text
     assert_markdown(name, "every score, interval and difference here is on the 0-1 scale",
                     "no BLEU difference is \"significant\" by its size")
-    assert f"{11 * 0.05:.2f}" == "0.55"
-    assert_markdown(name, "11 × 0.05 = 0.55")
+    assert_markdown(name, "about half a false alarm on average (11 × 0.05)")
