@@ -35,7 +35,7 @@ help:
 	@echo "make lab        open the notebooks in JupyterLab (creates .venv on first use)"
 	@echo "make test       run ruff and mypy, then the unit, property, doctest, notebook (nbval) and browser tests"
 	@echo "make notebooks  re-execute every notebook in place in a fresh kernel"
-	@echo "make demo       serve notebooks/07_playground.ipynb with Voila on port 8866"
+	@echo "make demo       serve notebooks/12_playground.ipynb with Voila on port 8866 (answers left out)"
 	@echo "make bench      speed against sacrebleu and nltk (benchmarks/run.py)"
 	@echo "make exercises  build the student lab notebooks and their nbgrader versions (nbgrader/source/)"
 	@echo "make site       the static, searchable site of the series from stored outputs (site/html/index.html)"
@@ -84,8 +84,9 @@ test-home:
 lab: $(STAMP)
 	$(JUPYTER) lab $(ROOT_FLAG) $(if $(wildcard notebooks),notebooks/,.)
 
+# Run from notebooks/, where Voila reads voila.json: it removes the cells tagged "answers" from the page.
 demo: $(STAMP)
-	$(VENV)/bin/voila notebooks/07_playground.ipynb --no-browser --port 8866
+	cd notebooks && ../$(VENV)/bin/voila 12_playground.ipynb --no-browser --port 8866
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

@@ -8,6 +8,7 @@ from a clone or an editable install they are read from the repository itself.
 Both places have the same layout::
 
     notebooks/*.ipynb                       the numbered series
+    notebooks/voila.json                    Voila's settings for the playground demo (answers left out)
     notebooks/exercises/*.ipynb, README.md  the student labs and the lab guide
     notebooks/exercises/solutions/*.ipynb   the labs with solutions (instructors; the repository only)
     docs/teaching.md                        the instructor guide (JupyterHub, nbgrader)
@@ -45,6 +46,7 @@ PACKAGED = "_course"  # the folder inside bleu_lab/ that the wheel carries
 # (pattern relative to the course root, folder in the target, part of the course)
 _PARTS = (
     ("notebooks/*.ipynb", ".", "series"),
+    ("notebooks/voila.json", ".", "series"),  # beside 12_playground: `voila` there leaves the answers out
     ("notebooks/exercises/*.ipynb", "exercises", "labs"),
     ("notebooks/exercises/README.md", "exercises", "guide"),
     ("docs/teaching.md", ".", "guide"),

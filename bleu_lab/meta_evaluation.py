@@ -475,6 +475,26 @@ class AgreementBin:
         """Share of the pairs in the bin that the metric orders as the humans do (nan for an empty bin)."""
         return self.agreeing / self.pairs if self.pairs else math.nan
 
+    def interval(self, confidence: float = 0.95) -> tuple:
+        """Wilson score interval of :attr:`rate` (Wilson 1927): ``(low, high)``, ``(nan, nan)`` for an empty bin.
+
+        With z the normal quantile for ``confidence`` and p = agreeing / pairs = k / n, the interval is
+        (p + z²/2n ± z sqrt(p (1 - p) / n + z²/4n²)) / (1 + z²/n): unlike p ± z sqrt(p (1 - p) / n) it stays
+        within 0 and 1 and is honest for the few pairs a bin holds. Computed by scipy,
+        ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method="wilson")``.
+
+        >>> low, high = AgreementBin(0, 1, 9, 4).interval()
+        >>> round(low, 3), round(high, 3)
+        (0.189, 0.733)
+        """
+        confidence = check_confidence(confidence)
+        if not self.pairs:
+            return (math.nan, math.nan)
+        import scipy.stats
+
+        wilson = scipy.stats.binomtest(self.agreeing, self.pairs).proportion_ci(confidence, method="wilson")
+        return (float(wilson.low), float(wilson.high))
+
 
 def agreement_by_difference(pairs: Sequence[PairAgreement], edges: Sequence[float]) -> list:
     """Group pairs by metric difference into bins [edges[k], edges[k+1]) and count the agreeing ones.

@@ -39,7 +39,7 @@ from bleu_lab.bleu import brevity_penalty_value
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOK = ROOT / "notebooks" / "07_playground.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "12_playground.ipynb"
 ARTIFACTS = ROOT / "test-artifacts"
 SCREENSHOT = ROOT / "docs" / "playground.png"
 LATENCY = ARTIFACTS / "latency.json"

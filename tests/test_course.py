@@ -149,3 +149,11 @@ def test_a_leading_tilde_is_the_home_folder_not_a_folder_named_tilde(tmp_path, m
     course.add_notebooks_command(parser.add_subparsers())
     assert parser.parse_args(["notebooks", "~/x"]).directory == home / "x"  # bleu-lab notebooks '~/x'
     assert course.check_folder_name("course") == "course"
+
+
+def test_the_course_carries_the_voila_settings_beside_the_playground(tmp_path):
+    """`voila 12_playground.ipynb` in a copied course reads voila.json there, which leaves the answers out."""
+    written = course.copy_course(tmp_path / "course")
+    assert tmp_path / "course" / "voila.json" in written
+    assert (tmp_path / "course" / "12_playground.ipynb").is_file()
+    assert (tmp_path / "course" / "voila.json").read_bytes() == (ROOT / "notebooks" / "voila.json").read_bytes()

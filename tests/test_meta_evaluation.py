@@ -177,6 +177,29 @@ def test_agreement_bins():
     assert math.isnan(meta.agreement_by_difference(pairs, [50, 60])[0].rate)
 
 
+def wilson_by_hand(k: int, n: int, z: float) -> tuple:
+    """Wilson (1927): (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n), with p = k/n."""
+    p = k / n
+    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n))
+
+
+@pytest.mark.parametrize("k, n, confidence", [(4, 9, 0.95), (6, 8, 0.95), (16, 16, 0.95), (0, 3, 0.9)])
+def test_agreement_bin_wilson_interval(k, n, confidence):
+    z = {0.95: 1.959963984540054, 0.9: 1.6448536269514722}[confidence]  # normal quantiles, from tables
+    low, high = meta.AgreementBin(0, 1, n, k).interval(confidence)
+    assert (low, high) == pytest.approx(wilson_by_hand(k, n, z), abs=1e-12)
+    assert 0 <= low <= k / n <= high <= 1
+    if k == 4:  # 4 of 9 right: the interval reaches far on both sides of a coin's 0.5
+        assert (round(low, 3), round(high, 3)) == (0.189, 0.733)
+
+
+def test_an_empty_bin_has_no_interval_and_a_bad_level_is_an_error():
+    assert all(math.isnan(v) for v in meta.AgreementBin(0, 1, 0, 0).interval())
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        meta.AgreementBin(0, 1, 9, 4).interval(95)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "words"),
     [

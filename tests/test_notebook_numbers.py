@@ -44,7 +44,7 @@ NB06_ROUGE = "06_rouge.ipynb"
 NB07_CHRF = "07_chrf.ipynb"
 NB08_TER = "08_ter_and_wer.ipynb"
 NB09_EMBEDDINGS = "09_paraphrases_and_embeddings.ipynb"
-NB06 = "06_pitfalls.ipynb"
+NB11 = "11_tokenization.ipynb"
 
 CAT_MAT_REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
 TOLERANCE = 1e-9
@@ -179,7 +179,7 @@ def test_04_nasa_rover_in_three_libraries(k):
 
 
 @pytest.mark.parametrize("k", [0, 1])
-def test_04_and_06_the_argument_order_trap(k):
+def test_04_and_11_the_argument_order_trap(k):
     candidate = NASA_CANDIDATES[k]
     right = sacrebleu_corpus(candidate, [NASA_REFERENCE]).score
     swapped = sacrebleu_corpus(NASA_REFERENCE, [candidate]).score
@@ -187,7 +187,7 @@ def test_04_and_06_the_argument_order_trap(k):
     assert nltk_sentence([tokens(NASA_REFERENCE)], tokens(candidate)) == pytest.approx(right / 100, abs=TOLERANCE)
     assert nltk_sentence([tokens(candidate)], tokens(NASA_REFERENCE)) == pytest.approx(swapped / 100, abs=TOLERANCE)
     assert_shown(NB04, f"candidate {k + 1}", f"{right:.2f}", f"{swapped:.2f}")
-    assert_shown(NB06, f"candidate {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
+    assert_shown(NB11, f"candidate {k + 1}: right {right / 100:.4f}", f"swapped {swapped / 100:.4f}")
 
 
 def test_04_no_text_calls_the_swapped_scores_right():
@@ -395,58 +395,60 @@ def test_09_embedding_score_row(label):
     assert_shown(NB09_EMBEDDINGS, f"{label:>11}" + "".join(f"{v:9.4f}" for v in values) + f"{embedding:11.4f}")
 
 
-# --------------------------------------------------------------------------- 06
-def test_06_sacrebleu_reads_flat_references_as_characters():
+# --------------------------------------------------------------------------- 11
+def test_11_sacrebleu_reads_flat_references_as_characters():
     candidates = ["the cat is on the mat", "a dog runs in the park"]
     wrong = sacrebleu.corpus_bleu(candidates, candidates)  # a flat list: each string becomes a "stream"
     right = sacrebleu.corpus_bleu(candidates, [candidates])
     assert (wrong.score, wrong.ref_len) == (0.0, 2)
     assert right.score == pytest.approx(100.0)
-    assert_shown(NB06, "flat list of strings:", str(wrong))
+    assert_shown(NB11, "flat list of strings:", str(wrong))
     with pytest.raises(TypeError, match="not nested"):
         bleu_lab.corpus_bleu(candidates, candidates)
-    assert_shown(NB06, "TypeError: references[0] is a string")
+    assert_shown(NB11, "TypeError: references[0] is a string")
 
 
-def test_06_sacrebleu_given_a_split_reference_scores_one_word_references():
+def test_11_sacrebleu_given_a_split_reference_scores_one_word_references():
     text = "the cat is on the mat"
     wrong = sacrebleu.sentence_bleu(text, text.split())
     # By hand: unigrams 5/6 ("the" clipped by one one-word reference), exp smoothing 1/10, 1/16, 1/24, BP 1.
     assert wrong.score == pytest.approx(100 * (5 / 6 * 1 / 10 * 1 / 16 * 1 / 24) ** 0.25, abs=1e-9)
-    assert_shown(NB06, "reference split: " + str(wrong))
-    prose = (NOTEBOOKS / NB06).read_text(encoding="utf-8")
-    assert f"{wrong.score:.2f} for a sentence against itself" in prose
+    assert_shown(NB11, "reference split:", str(wrong))
+    assert_markdown(NB11, f"{wrong.score:.2f} for a sentence against itself")
     with pytest.raises(ValueError, match="not wrapped in a list"):
         bleu_lab.sentence_bleu(text, text.split())
-    assert_shown(NB06, "ValueError: candidate is a sentence of 6 words and references is a flat list of 6")
+    assert_shown(NB11, "ValueError: candidate is a sentence of 6 words and references is a flat list of 6")
 
 
-def test_06_nltk_given_strings_counts_characters():
+def test_11_nltk_given_strings_counts_characters():
     candidate, reference = "the cat sat on the mat", "the cat is on the mat"
     on_characters = nltk_sentence([reference], candidate, "method1")
     on_words = nltk_sentence([reference.split()], candidate.split(), "method1")
     assert on_characters > 3 * on_words
-    assert_shown(NB06, "nltk, strings (characters)", f"{on_characters:.4f}")
-    assert_shown(NB06, "nltk, token lists (words)", f"{on_words:.4f}")
+    assert_shown(NB11, "nltk, strings (characters)", f"{on_characters:.4f}")
+    assert_shown(NB11, "nltk, token lists (words)", f"{on_words:.4f}")
 
 
-def test_06_scales():
+def test_11_scales():
     theirs = sacrebleu.sentence_bleu(NASA_CANDIDATES[0], [NASA_REFERENCE]).score
-    assert_shown(NB06, f"sacrebleu: {theirs:.4f}")
-    assert_shown(NB06, f"bleu_lab:  {theirs / 100:.4f}")
+    assert_shown(NB11, f"sacrebleu: {theirs:.4f}")
+    assert_shown(NB11, f"BLEU = BP x mean = {theirs / 100:.4f}", f"sacrebleu prints {theirs:.2f}")
 
 
 @pytest.mark.parametrize("tokenizer", ["13a", "intl", "none", "char"])
 @pytest.mark.parametrize("lowercase", [False, True])
-def test_06_tokenization_grid(tokenizer, lowercase):
+def test_11_tokenization_grid(tokenizer, lowercase):
     candidate, reference = "The cat sat on the mat.", "the cat sat on the mat!"
     theirs = sacrebleu_corpus(candidate, [reference], tokenize=tokenizer, lowercase=lowercase).score
     ours = bleu_lab.sentence_bleu(candidate, [reference], tokenize=tokenizer, lowercase=lowercase).score
     assert ours == pytest.approx(theirs / 100, abs=TOLERANCE)
-    assert_shown(NB06, f"{tokenizer:>8}  {lowercase!s:>9}  {theirs:9.2f}  {theirs / 100:8.4f}")
+    assert_shown(NB11, f"{tokenizer:>8}  {lowercase!s:>9}  {theirs:9.2f}  {theirs / 100:8.4f}")
     case = "lc" if lowercase else "mixed"  # Post (2018): the signature names the settings of each row
-    assert_shown(NB06, f"{theirs / 100:8.4f}  nrefs:1|case:{case}|eff:no|tok:{tokenizer}|smooth:none|version:")
-    assert_shown(NB06, "each bleu_lab signature is sacrebleu's plus bleu_lab's version: True")
+    assert_shown(NB11, f"{theirs / 100:8.4f}  nrefs:1|case:{case}|eff:no|tok:{tokenizer}|smooth:none|version:")
+    metric = sacrebleu.BLEU(tokenize=tokenizer, lowercase=lowercase, smooth_method="none")
+    metric.corpus_score([candidate], [[reference]])
+    signature = metric.get_signature()
+    assert_shown(NB11, f"{theirs / 100:8.4f}  {signature}|bleu_lab:")  # sacrebleu's, with bleu_lab's version added
 
 
 # --------------------------------------------------------------------------- prose
@@ -589,9 +591,11 @@ def test_09_no_false_claim_about_synonyms():
 
 
 @pytest.mark.parametrize("name, wrong", [
-    ("07_playground.ipynb", "BP = 1 only when c > r"),  # exp(1 - r/c) = 1 at c = r too (Papineni et al. 2002)
-    ("08_corpus_bleu_on_real_data.ipynb", "sacrebleu's default for sentences"),  # that one has effective order
-    ("06_pitfalls.ipynb", "each use their own order"),  # two orders: rouge-score's score(target, prediction)
+    ("12_playground.ipynb", "BP = 1 only when c > r"),  # exp(1 - r/c) = 1 at c = r too (Papineni et al. 2002)
+    ("13_corpus_bleu_on_real_data.ipynb", "sacrebleu's default for sentences"),  # that one has effective order
+    ("11_tokenization.ipynb", "each use their own order"),
+    # chrF is case-sensitive: the "R" of "Regierung" is an "r" inside "Bundesregierung" (sacrebleu's CHRF).
+    ("11_tokenization.ipynb", '"regierung" is inside both'),  # two orders: rouge-score's score(target, prediction)
     # nltk's word_tokenize runs NLTKWordTokenizer, not TreebankWordTokenizer (they differ on Unicode quotes).
     ("05_sentence_bleu_and_smoothing.ipynb", "the same Treebank word tokenizer"),
     ("05_sentence_bleu_and_smoothing.ipynb", "corpus always has 4-grams"),  # a corpus of 1-3 word segments has none
@@ -603,7 +607,7 @@ def test_09_no_false_claim_about_synonyms():
     ("09_paraphrases_and_embeddings.ipynb", "say little about cats"),  # the model puts feline near cat (0.3796)
     ("00_start_here.ipynb", "make test"),  # maintainer commands stay off the student's first page
     ("00_start_here.ipynb", "make notebooks"),
-    ("09_metrics_and_human_judgments.ipynb", "Pearson's r, which weighs distances, rewards that most"),
+    ("15_metrics_and_human_judgments.ipynb", "Pearson's r, which weighs distances, rewards that most"),
 ])
 def test_claims_a_review_found_wrong_are_gone(name, wrong):
     assert wrong not in (NOTEBOOKS / name).read_text(encoding="utf-8")
@@ -612,8 +616,7 @@ def test_claims_a_review_found_wrong_are_gone(name, wrong):
 def test_13a_leaves_a_chinese_sentence_one_token_so_bleu_is_0_even_when_identical():
     # The reason 08 gives: with no 2-, 3- or 4-gram, even an exact match scores 0 (sacrebleu, no smoothing).
     assert sacrebleu.corpus_bleu(["猫在垫子上。", "狗在跑。"], [["猫在垫子上。", "狗在跑。"]]).score == 0.0
-    prose = (NOTEBOOKS / "08_corpus_bleu_on_real_data.ipynb").read_text(encoding="utf-8")
-    assert "even for a sentence identical to its reference" in prose
+    assert_markdown(NB11, "(even for a sentence identical to its reference)")
 
 
 def test_05_method5_averages_with_the_smoothed_order_below_so_p1_can_exceed_1():
@@ -696,3 +699,37 @@ def test_09_the_embedding_score_is_explained_once_and_agrees_on_feline():
     assert_markdown(NB09_EMBEDDINGS, "BERTScore", "COMET")
     for name in (NB06_ROUGE, NB07_CHRF, NB08_TER):  # one explanation of the embedding score, in 09
         assert "WordLlama" not in (NOTEBOOKS / name).read_text(encoding="utf-8"), name
+
+
+def test_11_chrf_is_case_sensitive_inside_compounds():
+    # sacrebleu's chrF of the last compound pair, as the notebook prints it, case kept and lowercased.
+    candidate = "Wir brauchen mehr Plätze für die Betreuung von Kindern in der Stadt."
+    reference = "Wir brauchen mehr Kinderbetreuungsplätze in der Stadt."
+    kept = sacrebleu.metrics.CHRF().sentence_score(candidate, [reference]).score / 100
+    lowered = sacrebleu.metrics.CHRF(lowercase=True).sentence_score(candidate, [reference]).score / 100
+    assert lowered > kept
+    assert_shown(NB11, f"{kept:8.4f}  {candidate}")
+    assert_shown(NB11, f"chrF of the last pair, lowercased: {lowered:.4f}")
+    assert_markdown(NB11, f"the last pair's chrF rises from {kept:.4f} to {lowered:.4f}", 'only "egierung" matches')
+
+
+def test_13_says_why_chrf_sits_above_bleu():
+    # chrF averages the precision and recall of character 1- to 6-grams and weights recall by beta = 2
+    # (Popovic 2015; sacrebleu's CHRF defaults): it is not "character 6-grams".
+    metric = sacrebleu.metrics.CHRF()
+    assert (metric.char_order, metric.word_order, metric.beta) == (6, 0, 2)
+    name = "13_corpus_bleu_on_real_data.ipynb"
+    assert "a character 6-gram is easier to match" not in (NOTEBOOKS / name).read_text(encoding="utf-8")
+    assert_markdown(name, "character 1-grams to 6-grams, the precision and the recall of each",
+                    "recall weighted twice as much as precision (β = 2")
+
+
+def test_14_no_fixed_significance_threshold_and_one_scale():
+    # The review: a threshold ("below about 0.005 is not evidence") that the p-values beside it contradict
+    # (0.0078 gives p = 0.0470, 0.0051 gives 0.0430), and BLEU differences on two scales.
+    name = "14_uncertainty_and_significance.ipynb"
+    text = (NOTEBOOKS / name).read_text(encoding="utf-8")
+    assert "is not evidence of a better system" not in text and "borderline" not in text
+    assert_markdown(name, "every score, interval and difference here is on the 0-1 scale",
+                    "no BLEU difference is \"significant\" by its size")
+    assert_markdown(name, "about half a false alarm on average (11 × 0.05)")
