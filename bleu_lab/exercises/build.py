@@ -243,11 +243,10 @@ def nbgrader_solution_source(source: str) -> str:
 
 
 def check_points(name: str) -> float:
-    """Points of one check: the grader's ``POINTS[name]`` (in ``grade`` or ``check``) where defined, else 1."""
-    from . import check, grade
+    """Points of one check: the grader's ``POINTS[name]`` (:mod:`.labs`) where defined, else 1."""
+    from .labs import POINTS
 
-    points = getattr(grade, "POINTS", None) or getattr(check, "POINTS", None) or {}
-    return points.get(name, 1)
+    return POINTS.get(name, 1)
 
 
 def nbgrader_check_source(pairs: list) -> str:

@@ -42,7 +42,19 @@ from __future__ import annotations
 from . import cases as _cases
 from . import mistakes as _mistakes
 from . import runner as _runner
-from .cases import CAT_REFERENCES, PAPER_CANDIDATE_1, PAPER_CANDIDATE_2, PAPER_REFERENCES, PAPER_THE, Case
+from .cases import (
+    BOOTSTRAP_CANDIDATES,
+    BOOTSTRAP_REFERENCES,
+    CAT_REFERENCES,
+    LIN_REFERENCE,
+    LIN_S2,
+    LIN_S3,
+    PAPER_CANDIDATE_1,
+    PAPER_CANDIDATE_2,
+    PAPER_REFERENCES,
+    PAPER_THE,
+    Case,
+)
 from .mistakes import HINTS
 from .runner import CheckResult, Spec, run
 
@@ -57,6 +69,17 @@ __all__ = [
     "corpus_bleu",
     "modified_precision",
     "ngrams",
+    "lcs_length",
+    "rouge_l",
+    "chrf",
+    "edit_distance",
+    "bootstrap_ci",
+    "kendall_tau",
+    "BOOTSTRAP_CANDIDATES",
+    "BOOTSTRAP_REFERENCES",
+    "LIN_REFERENCE",
+    "LIN_S2",
+    "LIN_S3",
     "PAPER_CANDIDATE_1",
     "PAPER_CANDIDATE_2",
     "PAPER_REFERENCES",
@@ -101,7 +124,8 @@ def brevity_penalty(function) -> CheckResult:
 
 def _helpers(*names):
     """``(name, check, right version)`` of the lab functions a function usually calls (see runner._repair)."""
-    checks = {"ngrams": ngrams, "modified_precision": modified_precision, "brevity_penalty": brevity_penalty}
+    checks = {"ngrams": ngrams, "modified_precision": modified_precision, "brevity_penalty": brevity_penalty,
+              "lcs_length": lcs_length}
     return tuple((name, checks[name], _cases.right_version(name)) for name in names)
 
 
@@ -139,4 +163,76 @@ def rouge_1(function) -> CheckResult:
                     helpers=_helpers("ngrams")), function)
 
 
-CHECK_NAMES = ("ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu", "rouge_1")
+def lcs_length(function) -> CheckResult:
+    """Check ``function(a, b) -> int``: the length of the longest common subsequence of two token lists.
+
+    Filled as a table (Lin 2004, section 3.1): T[i][j] = T[i-1][j-1] + 1 if a[i-1] == b[j-1], else
+    max(T[i-1][j], T[i][j-1]); T[0][j] = T[i][0] = 0. The right answers are written in the cases
+    (checked against rouge-score's LCS table in the tests).
+    """
+    return run(Spec("lcs_length", ("a", "b"), _cases.lcs_cases(), None, _runner.read_float,
+                    _mistakes.lcs_mistakes(), None), function)
+
+
+def rouge_l(function) -> CheckResult:
+    """Check ``function(candidate, reference) -> (precision, recall, fmeasure)`` (Lin 2004, section 3.1).
+
+    P = LCS / len(candidate), R = LCS / len(reference), F = 2PR / (P + R) (beta = 1, as rouge-score),
+    and 0 wherever a denominator is 0.
+    """
+    return run(Spec("rouge_l", ("candidate", "reference"), _cases.rouge_l_cases(), None, _runner.read_triple,
+                    _mistakes.rouge_l_mistakes(), _swap2, "rouge-swapped", helpers=_helpers("lcs_length")),
+               function)
+
+
+def chrf(function) -> CheckResult:
+    """Check ``function(candidate: str, reference: str) -> float``: chrF on the 0-1 scale (Popovic 2015).
+
+    Spaces removed; character n-grams of orders 1-6; per order P_n = clipped matches / candidate
+    n-grams, R_n = clipped matches / reference n-grams, over the orders both strings have; P and R
+    averaged over those orders; chrF = (1 + beta^2) P R / (beta^2 P + R), beta = 2. The right
+    answers are sacrebleu's ``CHRF()`` (its defaults are these).
+    """
+    return run(Spec("chrf", ("candidate", "reference"), _cases.chrf_cases(), _cases.expected_chrf,
+                    _runner.read_float, _mistakes.chrf_mistakes(), _swap2, "chrf-beta-wrong-side"), function)
+
+
+def edit_distance(function) -> CheckResult:
+    """Check ``function(hypothesis, reference) -> int``: word-level Levenshtein distance (Levenshtein 1966).
+
+    The fewest insertions, deletions and substitutions (each costing 1) that turn the hypothesis
+    into the reference; the right answers are nltk's ``edit_distance`` on the token lists.
+    """
+    return run(Spec("edit_distance", ("hypothesis", "reference"), _cases.edit_distance_cases(),
+                    _cases.expected_edit_distance, _runner.read_float, _mistakes.edit_distance_mistakes(), None),
+               function)
+
+
+def bootstrap_ci(function) -> CheckResult:
+    """Check ``function(candidates, references, n_samples, seed) -> (low, high)`` (Koehn 2004).
+
+    ``references[i]`` is the one reference (a token list) of ``candidates[i]``. Compute each
+    sentence's BLEU statistics once; ``rng = random.Random(seed)``; for each of the ``n_samples``
+    samples draw ``rng.choices(range(n), k=n)`` (with replacement), add the drawn sentences'
+    statistics and score the sums by corpus BLEU (BLEU-4, no smoothing, 0-1); sort the scores;
+    with k = n_samples // 40, return (scores[k], scores[n_samples - 1 - k]). The right answers use
+    sacrebleu's statistics and BLEU on the same draws.
+    """
+    return run(Spec("bootstrap_ci", ("candidates", "references", "n_samples", "seed"), _cases.bootstrap_cases(),
+                    _cases.expected_bootstrap, _runner.read_interval, _mistakes.bootstrap_mistakes(), None),
+               function)
+
+
+def kendall_tau(function) -> CheckResult:
+    """Check ``function(x, y) -> float``: Kendall's tau-b of two lists of scores (Kendall 1945).
+
+    tau_b = (C - D) / sqrt((n0 - n1)(n0 - n2)): C and D the concordant and discordant pairs,
+    n0 = n(n-1)/2, n1 and n2 the pairs tied in x and in y. The right answers are
+    ``scipy.stats.kendalltau`` (tau-b is its default).
+    """
+    return run(Spec("kendall_tau", ("x", "y"), _cases.kendall_cases(), _cases.expected_kendall,
+                    _runner.read_float, _mistakes.kendall_mistakes(), None), function)
+
+
+CHECK_NAMES = ("ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu", "rouge_1",
+               "lcs_length", "rouge_l", "chrf", "edit_distance", "bootstrap_ci", "kendall_tau")

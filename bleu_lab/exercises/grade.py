@@ -24,7 +24,7 @@ earns what it earns with a right helper: the helper's mistake costs points once,
 helper's own column (``CheckResult.fraction``).
 
 CSV columns (``COLUMNS``): ``file`` (path relative to the folder), ``lab`` (``lab1``,
-``lab2``, ``lab3``, recognised by the file name or by the checks the notebook
+``lab2``, ... ``lab7``, recognised by the file name or by the checks the notebook
 calls), then one column per function per lab, ``lab1.ngrams``,
 ``lab1.modified_precision``, ``lab2.ngrams``, ... holding the points earned (empty
 for the other labs' columns), then ``points`` and ``max_points`` (the sums over the
@@ -66,17 +66,9 @@ from ..inputs import check_path, check_real, describe, is_real_number, one_line_
 from .build import check_calls, runs_check
 from .cases import right_version
 from .check import CHECK_NAMES
+from .labs import LABS, POINTS
 from .runner import how_many_pass
 
-# The points each exercise is worth; partial credit is the share of its cases that pass.
-POINTS = {"ngrams": 2, "modified_precision": 3, "brevity_penalty": 2, "sentence_bleu": 3, "corpus_bleu": 3,
-          "rouge_1": 3}
-# The functions each lab checks, in notebook order (the solution notebooks' check calls).
-LABS = {
-    "lab1": ("ngrams", "modified_precision"),
-    "lab2": ("ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu"),
-    "lab3": ("rouge_1",),
-}
 LAB_COLUMNS = tuple(f"{lab}.{name}" for lab, names in LABS.items() for name in names)
 COLUMNS = ("file", "lab", *LAB_COLUMNS, "points", "max_points", "passed", "total", "message")
 DEFAULT_TIMEOUT = 20.0
@@ -230,7 +222,7 @@ def plan(path: Path, notebook: dict) -> Plan:
         lab = ""
         if found:
             notes.append(f"cannot tell which lab this is: no lab has all of {', '.join(found)}; "
-                         f"name the file after its lab (lab1_..., lab2_..., lab3_...)")
+                         f"name the file after its lab (lab1_..., lab2_..., ...)")
     passed_to = dict(asked)
     return Plan(lab, tuple((name, passed_to.get(name, name)) for name in LABS.get(lab, ())), tuple(notes))
 
