@@ -185,7 +185,7 @@ HINTS = {
     "rouge-swapped": (
         "Precision and recall are swapped. Precision = overlap / number of CANDIDATE unigrams, "
         "recall = overlap / number of REFERENCE unigrams (Lin 2004, section 2). Check the order of "
-        "your parameters too: rouge_1(candidate, reference)."
+        "your parameters too: rouge_1(candidate, reference), rouge_l(candidate, reference)."
     ),
     "rouge-no-clip": (
         "The overlap must be clipped: a word counts at most as often as it occurs in the reference, "
