@@ -13,14 +13,20 @@ It also writes an nbgrader *source* version of each lab,
 of an nbgrader course): each solution region is marked ``### BEGIN SOLUTION``
 / ``### END SOLUTION`` (nbgrader replaces it with ``raise
 NotImplementedError()`` in the released version), and each check becomes an
-autograded cell worth its points that fails with the check's feedback.
+autograded cell worth its points that fails with the check's feedback, followed by
+hidden tests (``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``, left out of the
+release by nbgrader: see :mod:`.hidden`). The cell that shows the "Going further"
+answers becomes a manually graded answer cell whose solution is the answers, so the
+release holds neither them nor a button that shows them.
 
 A *solution cell* is a code cell tagged ``solution`` or whose first line is
 ``# SOLUTION``. In the student version each function it defines keeps its
 ``def`` line and docstring, and its body becomes
 ``raise NotImplementedError("your code here")``; its imports stay, anything
 else in it goes. Markdown cells tagged ``solution`` (instructor notes) are
-left out of the student version. Every other cell is copied as it is.
+left out of the student version. Every other cell is copied as it is; one
+that calls a student's function outside a check gets the ``raises-exception``
+tag, so the student version still runs top to bottom.
 """
 
 from __future__ import annotations
