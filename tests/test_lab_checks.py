@@ -192,3 +192,14 @@ def test_the_grader_gives_a_solved_lab_every_point_and_an_untouched_one_none(tmp
     maximum = sum(grade.POINTS[name] for name in grade.LABS[lab.split("_")[0]])
     assert (solved["points"], solved["max_points"]) == (f"{maximum:.2f}", f"{maximum:.2f}"), solved["message"]
     assert (untouched["points"], untouched["max_points"]) == ("0.00", f"{maximum:.2f}"), untouched["message"]
+
+
+def test_the_grader_gives_no_points_to_a_function_that_calls_the_library(tmp_path):
+    notebook = build.student_notebook(nbformat.read(SOLUTIONS / "lab4_chrf.ipynb", as_version=4))
+    (cell,) = [c for c in notebook.cells if "exercise" in c.metadata.get("tags", [])]
+    cell.source = ("def chrf(candidate, reference):\n    import bleu_lab\n\n"
+                   "    return bleu_lab.chrf(candidate, [reference]).score\n")
+    nbformat.write(notebook, tmp_path / "lab4_mallory.ipynb")
+    row = grade.grade_one(tmp_path / "lab4_mallory.ipynb", tmp_path, timeout=120)
+    assert (row["lab4.chrf"], row["chrf"]) == ("0.00", "fail"), row["message"]
+    assert row["message"].startswith("chrf: calls bleu_lab to compute the answer"), row["message"]

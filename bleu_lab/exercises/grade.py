@@ -18,7 +18,9 @@ Points and partial credit: each function is worth ``POINTS[name]`` points, and a
 submission earns them in proportion to the check's cases that pass (a
 ``modified_precision`` that passes 6 of its 9 cases earns 6/9 of 3 points). A
 function that cannot be run, or is not implemented, earns 0, and so does one that
-returns the same answer whatever its input (the cases it passes, it passes by chance).
+returns the same answer whatever its input (the cases it passes, it passes by chance), and so does
+one that calls a library computing the metric (bleu_lab, sacrebleu, scipy...: see
+:mod:`.hidden`), which passes its check without being the student's own work.
 A function that fails only because a helper of the student's is wrong (its ``ngrams``)
 earns what it earns with a right helper: the helper's mistake costs points once, in the
 helper's own column (``CheckResult.fraction``).
@@ -368,6 +370,12 @@ def run_one(notebook_path: Path, report_path: Path, checks, stand_ins=()) -> Non
                     continue
                 try:
                     result = getattr(check, name)(function)
+                    # A right version standing in for a helper that looped is bleu_lab's code: not the student's.
+                    called = {} if stand_ins else _libraries_called(name, function)
+                    if called:
+                        event(kind="result", check=name, passed=False, summary=_library_summary(called),
+                              cases_passed=0, cases_total=result.cases_total, fraction=0.0)
+                        continue
                     event(kind="result", check=name, passed=result.passed, summary=_short_summary(result),
                           cases_passed=result.cases_passed, cases_total=result.cases_total,
                           fraction=result.fraction)
@@ -375,6 +383,20 @@ def run_one(notebook_path: Path, report_path: Path, checks, stand_ins=()) -> Non
                     event(kind="result", check=name, passed=False,
                           summary=f"the check itself failed: {type(error).__name__}: {error}")
         event(kind="done")  # the report is complete: whatever still runs cannot change the grade
+
+
+def _libraries_called(name: str, function) -> dict:
+    """The metric libraries (bleu_lab, sacrebleu, scipy, ...) the function calls on its check's cases."""
+    from .check import SPECS
+    from .hidden import libraries_called
+
+    return libraries_called(function, [case.args for case in SPECS[name]().cases])
+
+
+def _library_summary(called: dict) -> str:
+    """The row's message for a function that calls a library computing the metric: 0 points."""
+    return (f"calls {', '.join(called)} to compute the answer, so it earns no points: the lab asks for the "
+            f"student's own code")
 
 
 def _short_summary(result) -> str:
