@@ -475,7 +475,7 @@ def expected_edit_distance(hypothesis, reference):
     """nltk's word-level Levenshtein distance (substitution, insertion, deletion cost 1)."""
     from nltk.metrics.distance import edit_distance
 
-    return float(edit_distance(list(hypothesis), list(reference)))
+    return edit_distance(list(hypothesis), list(reference))
 
 
 def _sacrebleu_statistics(candidate, reference) -> list:

@@ -193,7 +193,7 @@ def lcs_length() -> Spec:
     max(T[i-1][j], T[i][j-1]); T[0][j] = T[i][0] = 0. The right answers are written in the cases
     (checked against rouge-score's LCS table in the tests).
     """
-    return Spec("lcs_length", ("a", "b"), _cases.lcs_cases(), None, _runner.read_float,
+    return Spec("lcs_length", ("a", "b"), _cases.lcs_cases(), None, _runner.read_count,
                     _mistakes.lcs_mistakes(), None)
 
 
@@ -229,7 +229,7 @@ def edit_distance() -> Spec:
     into the reference; the right answers are nltk's ``edit_distance`` on the token lists.
     """
     return Spec("edit_distance", ("hypothesis", "reference"), _cases.edit_distance_cases(),
-                    _cases.expected_edit_distance, _runner.read_float, _mistakes.edit_distance_mistakes(), None)
+                    _cases.expected_edit_distance, _runner.read_count, _mistakes.edit_distance_mistakes(), None)
 
 
 @_check

@@ -245,6 +245,18 @@ def read_float(value):
     return number
 
 
+def read_count(value):
+    """A count (an LCS length, a number of edits): a whole number as an int, shown as 5 rather than 5.0.
+
+    Any other number stays a float, so that a usual mistake (a rate, edits / reference length) can
+    still be recognised and named.
+    """
+    number = read_float(value)
+    if math.isinf(number):
+        raise _BadReturn(f"Return a count, a whole number such as 3; you returned {_describe(value)}.")
+    return int(number) if number.is_integer() else number
+
+
 def read_interval(value):
     _missing_return(value)
     if not isinstance(value, (tuple, list)) or len(value) != 2:
