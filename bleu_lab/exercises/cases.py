@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .mistakes import plain_counts
+from .mistakes import lcs_table_length, plain_counts
 
 
 @dataclass(frozen=True)
@@ -294,7 +294,7 @@ def right_version(name: str):
     is wrong or missing (runner._repair), or that the grader stopped (grade._run_submission). Kept out
     of ``check``, the students' module."""
     return {"ngrams": right_ngrams, "modified_precision": expected_precision,
-            "brevity_penalty": expected_brevity, "lcs_length": right_lcs_length}.get(name)
+            "brevity_penalty": expected_brevity, "lcs_length": lcs_table_length}.get(name)
 
 
 # ---------------------------------------------------------------- labs 3-7: ROUGE-L, chrF, TER, bootstrap, tau
@@ -521,15 +521,3 @@ def expected_kendall(x, y):
     from scipy.stats import kendalltau
 
     return float(kendalltau(x, y).statistic)
-
-
-def right_lcs_length(a, b) -> int:
-    """The LCS table of Lin (2004), section 3.1, filled row by row: a right ``lcs_length`` that a
-    student's ``rouge_l`` may call (see right_version)."""
-    previous = [0] * (len(b) + 1)
-    for token in a:
-        row = [0]
-        for j, other in enumerate(b):
-            row.append(previous[j] + 1 if token == other else max(previous[j + 1], row[j]))
-        previous = row
-    return previous[-1]

@@ -745,7 +745,8 @@ HINTS.update({
 })
 
 
-def _lcs_table_length(a, b) -> int:
+def lcs_table_length(a, b) -> int:
+    """The LCS table of Lin (2004), section 3.1, filled row by row (the right way; the mistakes differ from it)."""
     previous = [0] * (len(b) + 1)
     for token in a:
         row = [0]
@@ -805,10 +806,10 @@ def rouge_l_mistakes():
         return wrong
 
     return (
-        ("rouge-swapped", way(_lcs_table_length, swap=True)),
+        ("rouge-swapped", way(lcs_table_length, swap=True)),
         ("rouge-l-substring", way(_longest_common_substring)),
         ("rouge-l-unigram", way(_unigram_overlap)),
-        ("rouge-l-arithmetic-f", way(_lcs_table_length, "arithmetic")),
+        ("rouge-l-arithmetic-f", way(lcs_table_length, "arithmetic")),
         ("lcs-greedy", way(_greedy_matches)),
     )
 
