@@ -13,6 +13,7 @@ import math
 from collections import Counter
 from pathlib import Path
 
+import lab_answers
 import nbformat
 import pytest
 
@@ -97,6 +98,8 @@ RIGHT = {
     "sentence_bleu": sentence_bleu,
     "corpus_bleu": corpus_bleu,
     "rouge_1": rouge_1,
+    **{name: getattr(lab_answers, name)
+       for name in ("lcs_length", "rouge_l", "chrf", "edit_distance", "bootstrap_ci", "kendall_tau")},
 }
 
 
@@ -566,10 +569,15 @@ MISTAKES = [
 
 
 CASES = {"ngrams": "ngram_cases", "modified_precision": "precision_cases", "brevity_penalty": "brevity_cases",
-         "sentence_bleu": "sentence_cases", "corpus_bleu": "corpus_cases", "rouge_1": "rouge_cases"}
+         "sentence_bleu": "sentence_cases", "corpus_bleu": "corpus_cases", "rouge_1": "rouge_cases",
+         "lcs_length": "lcs_cases", "rouge_l": "rouge_l_cases", "chrf": "chrf_cases",
+         "edit_distance": "edit_distance_cases", "bootstrap_ci": "bootstrap_cases", "kendall_tau": "kendall_cases"}
 EXPECTED = {"ngrams": cases.expected_ngrams, "modified_precision": cases.expected_precision,
             "brevity_penalty": cases.expected_brevity, "sentence_bleu": cases.expected_sentence,
-            "corpus_bleu": cases.expected_corpus, "rouge_1": cases.expected_rouge}
+            "corpus_bleu": cases.expected_corpus, "rouge_1": cases.expected_rouge,
+            "chrf": cases.expected_chrf, "edit_distance": cases.expected_edit_distance,
+            "bootstrap_ci": cases.expected_bootstrap, "kendall_tau": cases.expected_kendall}
+MISTAKES += lab_answers.LAB_MISTAKES
 
 
 @pytest.mark.parametrize("name, wrong, key, words", MISTAKES, ids=[m[1].__name__ for m in MISTAKES])
@@ -593,7 +601,9 @@ def test_usual_mistake_is_rejected_with_its_hint(name, wrong, key, words):
 def test_every_builtin_mistake_is_recognised_as_itself(name):
     """The battery tells the mistakes apart: each wrong variant gets its own hint."""
     prefix = {"ngrams": "ngram", "modified_precision": "precision", "brevity_penalty": "brevity",
-              "sentence_bleu": "sentence", "corpus_bleu": "corpus", "rouge_1": "rouge"}[name]
+              "sentence_bleu": "sentence", "corpus_bleu": "corpus", "rouge_1": "rouge", "lcs_length": "lcs",
+              "rouge_l": "rouge_l", "chrf": "chrf", "edit_distance": "edit_distance", "bootstrap_ci": "bootstrap",
+              "kendall_tau": "kendall"}[name]
     spec_mistakes = getattr(mistakes, f"{prefix}_mistakes")()
     for key, wrong in spec_mistakes:
         result = getattr(check, name)(wrong)
@@ -786,6 +796,8 @@ def _namespace_of(notebook, only_tag=None):
     namespace = {}
     for cell in notebook.cells:
         if cell.cell_type != "code" or build.calls_check(cell.source):
+            continue
+        if build.RAISES_TAG in cell.metadata.get("tags", []):  # uses a stub the student has not written
             continue
         if only_tag and only_tag not in cell.metadata.get("tags", []):
             continue
@@ -1057,7 +1069,7 @@ def _failing_labels(name, wrong):
 
     failing = []
     for case in getattr(cases, CASES[name])():
-        expected = EXPECTED[name](*copy.deepcopy(case.args))
+        expected = case.answer if case.answer is not None else EXPECTED[name](*copy.deepcopy(case.args))
         try:
             answer = wrong(*copy.deepcopy(case.args))
         except Exception:
@@ -1127,7 +1139,7 @@ def test_every_case_shows_only_mistakes_it_can_tell(name):
     """Case.shows names HINTS keys, and some built-in version of each mistake gets that case wrong."""
     spec_mistakes = getattr(mistakes, CASES[name].replace("_cases", "_mistakes"))()
     for case in getattr(cases, CASES[name])():
-        expected = EXPECTED[name](*copy.deepcopy(case.args))
+        expected = case.answer if case.answer is not None else EXPECTED[name](*copy.deepcopy(case.args))
         for key in case.shows:
             assert key in HINTS, (case.label, key)
             answers = [wrong(*copy.deepcopy(case.args)) for k, wrong in spec_mistakes if k == key]

@@ -71,6 +71,26 @@ def _partly_solved(course: Path, lab: str, solved_ids: set):
     return released
 
 
+# A chrf that passes the visible check by calling bleu_lab: the hidden tests catch it.
+CALLS_THE_LIBRARY = """from collections import Counter
+
+
+def chrf(candidate, reference):
+    \"\"\"chrF of a candidate string against a reference string.\"\"\"
+    import bleu_lab
+
+    return bleu_lab.chrf(candidate, [reference]).score
+"""
+
+
+def _with_solution(course: Path, lab: str, grade_id: str, source: str):
+    """The released notebook with the solution cell ``grade_id`` replaced by ``source``."""
+    released = nbformat.read(course / "release" / lab / f"{lab}.ipynb", as_version=4)
+    (cell,) = [c for c in released.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id]
+    cell.source = source
+    return released
+
+
 def _max_points(lab: str) -> int:
     """Points of the checks a lab's solution notebook calls, counted from its source text."""
     notebook = nbformat.read(SOLUTIONS / f"{lab}.ipynb", as_version=4)
@@ -95,10 +115,15 @@ def gradebook(tmp_path_factory):
         assert released.is_file(), f"nbgrader did not release {lab}"
         text = released.read_text()
         assert build.BEGIN_SOLUTION not in text and "raise NotImplementedError()" in text
+        # Neither the Going further answers nor a way to show them, nor the hidden tests, reach students.
+        assert "show_answers" not in text and "**Answers**" not in text and build.ANSWER_PROMPT in text
+        assert build.BEGIN_HIDDEN not in text and "check_own_work" not in text
         _submit(course, "untouched", lab, nbformat.read(released, as_version=4))
         _submit(course, "solved", lab, nbformat.read(course / "source" / lab / f"{lab}.ipynb", as_version=4))
     lab2 = next(lab for lab in LABS if lab.startswith("lab2"))
     _submit(course, "partial", lab2, _partly_solved(course, lab2, {"solution_ngrams_modified_precision"}))
+    lab4 = next(lab for lab in LABS if lab.startswith("lab4"))
+    _submit(course, "library", lab4, _with_solution(course, lab4, "solution_chrf", CALLS_THE_LIBRARY))
     _nbgrader(course, env, "autograde", "*")
     scores = {}
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
@@ -128,6 +153,17 @@ def test_each_check_is_graded_on_its_own(gradebook):
     expected = build.check_points("ngrams") + build.check_points("modified_precision")
     assert gradebook[lab2, "partial"] == (expected, _max_points(lab2))
     assert 0 < expected < _max_points(lab2)
+
+
+def test_the_hidden_tests_catch_a_function_that_calls_the_library(gradebook):
+    """The visible check passes a chrf that returns bleu_lab.chrf's score; the hidden tests do not."""
+    from bleu_lab.exercises import check
+
+    namespace: dict = {}
+    exec(CALLS_THE_LIBRARY, namespace)  # noqa: S102 - the submission's cell
+    assert check.chrf(namespace["chrf"]).passed
+    lab4 = next(lab for lab in LABS if lab.startswith("lab4"))
+    assert gradebook[lab4, "library"] == (0, _max_points(lab4))
 
 
 def test_a_failing_check_cell_fails_with_the_checks_feedback():

@@ -13,14 +13,20 @@ It also writes an nbgrader *source* version of each lab,
 of an nbgrader course): each solution region is marked ``### BEGIN SOLUTION``
 / ``### END SOLUTION`` (nbgrader replaces it with ``raise
 NotImplementedError()`` in the released version), and each check becomes an
-autograded cell worth its points that fails with the check's feedback.
+autograded cell worth its points that fails with the check's feedback, followed by
+hidden tests (``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``, left out of the
+release by nbgrader: see :mod:`.hidden`). The cell that shows the "Going further"
+answers becomes a manually graded answer cell whose solution is the answers, so the
+release holds neither them nor a button that shows them.
 
 A *solution cell* is a code cell tagged ``solution`` or whose first line is
 ``# SOLUTION``. In the student version each function it defines keeps its
 ``def`` line and docstring, and its body becomes
 ``raise NotImplementedError("your code here")``; its imports stay, anything
 else in it goes. Markdown cells tagged ``solution`` (instructor notes) are
-left out of the student version. Every other cell is copied as it is.
+left out of the student version. Every other cell is copied as it is; one
+that calls a student's function outside a check gets the ``raises-exception``
+tag, so the student version still runs top to bottom.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from pathlib import Path
 
 SOLUTION_TAG = "solution"
 EXERCISE_TAG = "exercise"
+RAISES_TAG = "raises-exception"  # nbclient and nbval let such a cell raise (a stub not written yet)
 MARKER = "# SOLUTION"
 STUB_LINE = 'raise NotImplementedError("your code here")'
 # What the labs' instructions call the stub, and what nbgrader writes in its place (its default code stub).
@@ -44,6 +51,12 @@ DEFAULT_OUT = Path("notebooks/exercises")
 DEFAULT_NBGRADER = Path("nbgrader/source")
 BEGIN_SOLUTION = "### BEGIN SOLUTION"
 END_SOLUTION = "### END SOLUTION"
+BEGIN_HIDDEN = "### BEGIN HIDDEN TESTS"
+END_HIDDEN = "### END HIDDEN TESTS"
+# In the nbgrader version the cell that shows the answers becomes a written-answer cell: nbgrader puts this
+# text where the model answers are (its default text stub), so the release holds neither them nor a button.
+ANSWER_PROMPT = "YOUR ANSWER HERE"
+ANSWER_POINTS = 0  # the written answers are read by the instructor, not scored; raise it in the source to grade them
 NBGRADER_SCHEMA = 3
 EXIT_USAGE = 2
 
@@ -121,9 +134,41 @@ def _retagged_without_outputs(cell, tags: list):
     return cell
 
 
+def _exercise_functions(notebook) -> set:
+    """The names of the functions the notebook's solution cells define (the student writes them)."""
+    names = set()
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and is_solution_cell(cell):
+            tree = ast.parse(cell.source)
+            names |= {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return names
+
+
+def uses_exercise(source: str, names: set) -> bool:
+    """Whether a cell that is neither a solution nor a check calls one of the student's functions ``names``.
+
+    In the student version such a cell raises the stub's NotImplementedError until the exercise is done:
+    it gets the ``raises-exception`` tag, so the notebook still runs top to bottom (nbclient, nbval).
+
+    >>> uses_exercise("print(kendall_tau([1, 2], [2, 1]))", {"kendall_tau"})
+    True
+    >>> uses_exercise("check.kendall_tau(kendall_tau)", {"kendall_tau"})
+    False
+    """
+    if calls_check(source):
+        return False
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
+               for node in ast.walk(tree))
+
+
 def student_notebook(solution):
     """The student version of a solution notebook (a new notebook; the argument is not changed)."""
     student = copy.deepcopy(solution)
+    exercises = _exercise_functions(student)
     cells = []
     for cell in student.cells:
         tags = list(cell.get("metadata", {}).get("tags", []))
@@ -132,6 +177,8 @@ def student_notebook(solution):
                 continue  # instructor notes
             cell.source = stub_source(cell.source)
             tags = [t for t in tags if t != SOLUTION_TAG] + [EXERCISE_TAG]
+        elif cell.cell_type == "code" and uses_exercise(cell.source, exercises) and RAISES_TAG not in tags:
+            tags.append(RAISES_TAG)
         cells.append(_retagged_without_outputs(cell, tags))
     student.cells = cells
     return student
@@ -243,11 +290,10 @@ def nbgrader_solution_source(source: str) -> str:
 
 
 def check_points(name: str) -> float:
-    """Points of one check: the grader's ``POINTS[name]`` (in ``grade`` or ``check``) where defined, else 1."""
-    from . import check, grade
+    """Points of one check: the grader's ``POINTS[name]`` (:mod:`.labs`) where defined, else 1."""
+    from .labs import POINTS
 
-    points = getattr(grade, "POINTS", None) or getattr(check, "POINTS", None) or {}
-    return points.get(name, 1)
+    return POINTS.get(name, 1)
 
 
 def nbgrader_check_source(pairs: list) -> str:
@@ -259,13 +305,19 @@ def nbgrader_check_source(pairs: list) -> str:
     lines = []
     for name, function in pairs:
         lines += [f"result = check.{name}({function})", "assert result.passed, result.message", "display(result)"]
+    # Removed from the students' release by nbgrader, restored when it autogrades (see exercises.hidden).
+    lines += [BEGIN_HIDDEN, "from bleu_lab.exercises import hidden", "",
+              *(f"hidden.check_own_work({name!r}, {function})" for name, function in pairs), END_HIDDEN]
     return "\n".join(lines) + "\n"
 
 
-def _nbgrader_metadata(grade_id: str, *, solution: bool, points: int = 0) -> dict:
-    meta = {"grade": not solution, "grade_id": grade_id, "locked": not solution,
+def _nbgrader_metadata(grade_id: str, *, solution: bool, points: float = 0, grade: bool | None = None) -> dict:
+    """nbgrader's cell metadata: a solution cell, an autograded test (grade, locked) or, with both
+    ``solution`` and ``grade``, a manually graded answer."""
+    grade = not solution if grade is None else grade
+    meta = {"grade": grade, "grade_id": grade_id, "locked": not solution,
             "schema_version": NBGRADER_SCHEMA, "solution": solution, "task": False}
-    if not solution:
+    if grade:
         meta["points"] = points
     return meta
 
@@ -289,6 +341,8 @@ def nbgrader_notebook(solution):
             names = [n.name for n in ast.parse(cell.source).body if isinstance(n, functions)]
             cell.metadata["nbgrader"] = _nbgrader_metadata(
                 "solution_" + ("_".join(names) or f"cell{index}"), solution=True)
+        elif cell.cell_type == "code" and answers_key(cell.source):
+            cell = _written_answers_cell(answers_key(cell.source))
         elif cell.cell_type == "code" and check_calls(cell.source):
             pairs = check_calls(cell.source)
             cell.source = nbgrader_check_source(pairs)
@@ -301,6 +355,32 @@ def nbgrader_notebook(solution):
         cells.append(_retagged_without_outputs(cell, tags))
     source.cells = cells
     return source
+
+
+def answers_key(source: str) -> str | None:
+    """The key of ``show_answers("<key>")`` when a code cell calls it, else None.
+
+    >>> answers_key('from bleu_lab.answers import show_answers\\n\\nshow_answers("lab4_chrf")')
+    'lab4_chrf'
+    """
+    match = re.search(r"\bshow_answers\(\s*['\"]([\w.-]+)['\"]\s*\)", source)
+    return match.group(1) if match else None
+
+
+def _written_answers_cell(key: str):
+    """A manually graded markdown cell holding the model answers of ``key`` (nbgrader's "solution").
+
+    ``nbgrader generate_assignment`` replaces a markdown solution cell's text with its text stub, so the
+    release holds an empty answer cell: no answers and no button that would show them.
+    """
+    import nbformat
+
+    from ..answers import load_answers
+
+    cell = nbformat.v4.new_markdown_cell(load_answers(key).strip() + "\n")
+    cell.metadata["nbgrader"] = _nbgrader_metadata("going_further_answers", solution=True, grade=True,
+                                                   points=ANSWER_POINTS)
+    return cell
 
 
 def build_nbgrader(solutions: Path = DEFAULT_SOLUTIONS, out: Path = DEFAULT_NBGRADER, *, log=print) -> list:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .mistakes import plain_counts
+from .mistakes import lcs_table_length, plain_counts
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Case:
     on_error: str | None = None  # the HINTS key to give when the student's function raises here
     shows: tuple = ()
     edge: bool = False  # an input with nothing to count (empty, or fewer tokens than n)
+    answer: object = None  # the right answer written down (a hand calculation), when no library computes it here
 
     @property
     def is_edge(self) -> bool:
@@ -293,4 +294,230 @@ def right_version(name: str):
     is wrong or missing (runner._repair), or that the grader stopped (grade._run_submission). Kept out
     of ``check``, the students' module."""
     return {"ngrams": right_ngrams, "modified_precision": expected_precision,
-            "brevity_penalty": expected_brevity}.get(name)
+            "brevity_penalty": expected_brevity, "lcs_length": lcs_table_length}.get(name)
+
+
+# ---------------------------------------------------------------- labs 3-7: ROUGE-L, chrF, TER, bootstrap, tau
+#
+# The right answers here come from the reference libraries (sacrebleu, nltk, scipy, numpy) when the
+# check runs, or, for the longest common subsequence (rouge-score is an optional dependency), from a
+# hand calculation written in the case (``answer``; tests/test_lab_checks.py compares each with
+# rouge-score's own LCS table). None comes from bleu_lab's functions.
+
+# Lin (2004), section 3.1: S1 is the reference, S2 and S3 the candidates.
+LIN_REFERENCE = _t("police killed the gunman")
+LIN_S2 = _t("police kill the gunman")
+LIN_S3 = _t("the gunman kill police")
+
+
+def lcs_cases():
+    return (
+        Case("Lin (2004), section 3.1: S2 against S1", (LIN_S2, LIN_REFERENCE),
+             "'police the gunman' is in both, in order: LCS = 3.", answer=3),
+        Case("Lin (2004), section 3.1: S3 against S1", (LIN_S3, LIN_REFERENCE),
+             "Only 'the gunman' keeps its order: LCS = 2, although all but one word are shared.", answer=2,
+             shows=("lcs-unigram-overlap",)),
+        Case("a subsequence with a gap", (_t("the cat sat on the mat"), _t("the cat was sitting on the mat")),
+             "'the cat on the mat' (5 words) is in both, with a gap; the longest unbroken run, 'on the mat', "
+             "has 3.", answer=5, shows=("lcs-substring",)),
+        Case("the first word matches late", (_t("b a c"), _t("a c b")),
+             "'a c' (2 words) is the LCS; matching 'b' first leaves nothing after it.", answer=2,
+             shows=("lcs-greedy",)),
+        Case("repeated words", (_t("the the the"), _t("the cat the")), "'the the': LCS = 2.", answer=2),
+        Case("one sequence reversed", (_t("a b c d e"), _t("e d c b a")),
+             "Every word is shared, but no two in the same order: LCS = 1.", answer=1),
+        Case("identical sentences", (_t("the cat sat"), _t("the cat sat")), answer=3),
+        Case("no word in common", (_t("a dog barked"), _t("the cat sat")), answer=0),
+        Case("an empty sequence", ([], _t("the cat sat")),
+             "An empty sequence has no common subsequence but the empty one: 0.", answer=0, edge=True),
+    )
+
+
+def _lcs_prf(lcs: int, candidate_length: int, reference_length: int) -> tuple:
+    """P = LCS / m, R = LCS / n, F = 2PR / (P + R) (Lin 2004, section 3.1, beta = 1); 0 where undefined."""
+    precision = lcs / candidate_length if candidate_length else 0.0
+    recall = lcs / reference_length if reference_length else 0.0
+    f = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return (precision, recall, f)
+
+
+def rouge_l_cases():
+    return (
+        # By hand: LCS 3 of 4 candidate and 4 reference words (Lin's ROUGE-L of S2, 3/4).
+        Case("Lin (2004), section 3.1: S2 'police kill the gunman'", (LIN_S2, LIN_REFERENCE),
+             answer=_lcs_prf(3, 4, 4)),
+        # By hand: LCS 2 (Lin's ROUGE-L of S3, 2/4).
+        Case("Lin (2004), section 3.1: S3 'the gunman kill police'", (LIN_S3, LIN_REFERENCE),
+             "ROUGE-1 gives S3 3/4, like S2; ROUGE-L gives it 2/4 because the order is wrong.",
+             answer=_lcs_prf(2, 4, 4), shows=("rouge-l-unigram",)),
+        # By hand: LCS 5 ('the cat on the mat'), m = 6, n = 7.
+        Case("a subsequence with a gap", (_t("the cat sat on the mat"), _t("the cat was sitting on the mat")),
+             "LCS = 5 ('the cat on the mat'); the candidate has 6 words, the reference 7.",
+             answer=_lcs_prf(5, 6, 7), shows=("rouge-l-substring", "rouge-swapped")),
+        # By hand: the candidate holds the whole reference (6 words) plus 'found': m = 7.
+        Case("a candidate longer than the reference",
+             (_t("the cat was found under the bed"), _t("the cat was under the bed")), answer=_lcs_prf(6, 7, 6)),
+        Case("one sequence reversed", (_t("a b c d e"), _t("e d c b a")), answer=_lcs_prf(1, 5, 5)),
+        # By hand: 'cat sat' (2 of 3 words each way); matching 'the' first would leave nothing after it.
+        Case("the first word matches late", (_t("the cat sat"), _t("cat sat the")), answer=_lcs_prf(2, 3, 3),
+             shows=("lcs-greedy",)),
+        Case("no word in common", (_t("a dog barked"), _t("the cat sat")),
+             "P = R = 0, so P + R = 0: F is defined as 0 there.", "rouge-zero-division", answer=(0.0, 0.0, 0.0)),
+        Case("an empty candidate", ([], _t("the cat sat")), "P = R = F = 0.", "rouge-zero-division",
+             answer=(0.0, 0.0, 0.0)),
+        Case("an empty reference", (_t("the cat sat"), []), "P = R = F = 0.", "rouge-zero-division",
+             answer=(0.0, 0.0, 0.0)),
+    )
+
+
+def chrf_cases():
+    return (
+        Case("a one-word substitution", ("the cat sat on the mat", "the cat is on the mat")),
+        Case("Lin's S2 as characters", ("police kill the gunman", "police killed the gunman"),
+             "'kill' shares its character n-grams with 'killed': chrF gives partial credit."),
+        Case("spaces do not count", ("the cat", "thecat"),
+             "With the spaces removed both strings are 'thecat': chrF = 1.", shows=("chrf-spaces",)),
+        Case("a word shorter than 6 characters", ("cat", "cats"),
+             "'cat' has no 4-, 5- or 6-grams: average over the orders both strings have (1 to 3).",
+             shows=("chrf-fixed-order",)),
+        Case("repeated characters", ("aaaa", "aa"),
+             "'a' occurs 4 times in the candidate, twice in the reference: 2 matches of order 1."),
+        Case("a short candidate", ("the cat", "the cat sat on the mat"),
+             "Every candidate n-gram matches (P = 1) but recall is low: beta = 2 weighs recall more.",
+             shows=("chrf-beta-wrong-side", "chrf-beta-1")),
+        Case("word order", ("the gunman kill police", "police killed the gunman")),
+        Case("no character in common", ("xyz", "abc"), "No n-gram matches: chrF = 0.", "chrf-zero-division"),
+        Case("an empty candidate", ("", "the cat"), "No n-grams in the candidate: chrF = 0.", "chrf-zero-division",
+             edge=True),
+    )
+
+
+def edit_distance_cases():
+    return (
+        Case("a one-word substitution", (_t("the cat is on the mat"), _t("the cat sat on the mat"))),
+        Case("a missing word", (_t("the cat"), _t("the black cat")), "One insertion."),
+        Case("an extra word", (_t("the big black cat"), _t("the black cat")), "One deletion."),
+        Case("a phrase moved", (_t("on the mat the cat sat"), _t("the cat sat on the mat")),
+             "Levenshtein has no moves: the phrase costs deletions and insertions (TER counts one shift).",
+             shows=("ed-shifts",)),
+        Case("one word moved to the end", (_t("a b c d"), _t("b c d a")),
+             "Delete 'a' at the start, insert it at the end: 2.", shows=("ed-shifts", "ed-positional")),
+        Case("a substitution, not a deletion and an insertion", (_t("a b c"), _t("a x c")),
+             "One substitution costs 1, not 2.", shows=("ed-substitution-2",)),
+        Case("words, not characters", (_t("a big cat"), _t("a small cat")),
+             "'big' for 'small' is one word substituted, however many letters differ.", shows=("ed-characters",)),
+        Case("nothing in common", (_t("a dog barked loudly"), _t("the cat sat"))),
+        Case("an empty hypothesis", ([], _t("the cat sat")), "Insert every reference word: 3.", edge=True),
+        Case("an empty reference", (_t("the cat sat"), []), "Delete every hypothesis word: 3.", edge=True),
+    )
+
+
+# Koehn (2004) resamples test sentences: a small corpus with one reference each, every sentence
+# sharing some 4-grams with its reference so that few resamples have a zero precision.
+BOOTSTRAP_CANDIDATES = [
+    _t("the cat is on the mat"),
+    _t("there is a dog in the garden"),
+    _t("a bird is singing in the tree"),
+    _t("it is a guide to action which ensures that the military always obeys the commands of the party"),
+    _t("the children are playing in the park today"),
+    _t("he reads the newspaper every morning before work"),
+]
+BOOTSTRAP_REFERENCES = [
+    _t("the cat sat on the mat"),
+    _t("there is a dog in a garden"),
+    _t("a bird is singing in a tree"),
+    _t("it is a guide to action that ensures that the military will forever heed party commands"),
+    _t("the children play in the park today"),
+    _t("he reads the newspaper each morning before going to work"),
+]
+
+
+def bootstrap_cases():
+    cands, refs = BOOTSTRAP_CANDIDATES, BOOTSTRAP_REFERENCES
+    return (
+        Case("six sentences, 200 samples", (cands, refs, 200, 1),
+             shows=("boot-without-replacement", "boot-average-sentence-bleu")),
+        Case("six sentences, 1000 samples (sacrebleu's default)", (cands, refs, 1000, 12345)),
+        Case("six sentences, 40 samples: the ends are the 2nd and the 39th sorted score", (cands, refs, 40, 7),
+             "B = 40: k = 40 // 40 = 1, so low = scores[1] and high = scores[38] of the sorted scores.",
+             shows=("boot-percentile-interpolated",)),
+        Case("five sentences, 300 samples", (cands[:5], refs[:5], 300, 2024)),
+        Case("one sentence: every sample is that sentence", (cands[:1], refs[:1], 100, 5),
+             "Each resample holds the one sentence n times: every score is its BLEU, so low = high.",
+             edge=True),
+    )
+
+
+def kendall_cases():
+    return (
+        Case("no ties", ([1, 2, 3, 4, 5], [1, 3, 2, 5, 4]),
+             "10 pairs: 8 concordant, 2 discordant, no ties: tau = (8 - 2) / 10 = 0.6."),
+        Case("the opposite order", ([1, 2, 3, 4], [4, 3, 2, 1]), "Every pair discordant: tau = -1."),
+        Case("ties in y (human scores often tie)", ([0.1, 0.4, 0.35, 0.8], [1, 1, 2, 2]),
+             shows=("tau-a", "tau-gamma", "tau-ties-concordant")),
+        Case("ties in both", ([0.8, 0.7, 0.6, 0.2, 0.65, 0.9], [0, 0, -1, -5, -1, 0]),
+             shows=("tau-a", "tau-gamma")),
+        Case("a pair tied in both", ([1, 1, 2, 3], [1, 1, 3, 2])),
+        Case("two items", ([1.0, 2.0], [3.0, 5.0]), "One pair, concordant: tau = 1."),
+        Case("metric scores on a 0-100 scale", ([34.5, 27.1, 30.2, 29.9, 25.0], [0.2, -0.1, 0.3, 0.1, -0.4]),
+             "tau uses only the order of the scores, never their size."),
+    )
+
+
+def expected_chrf(candidate, reference):
+    """sacrebleu's chrF (char_order 6, word_order 0, beta 2, spaces removed), on the 0-1 scale."""
+    from sacrebleu.metrics import CHRF
+
+    return CHRF(char_order=6, word_order=0, beta=2).sentence_score(candidate, [reference]).score / 100
+
+
+def expected_edit_distance(hypothesis, reference):
+    """nltk's word-level Levenshtein distance (substitution, insertion, deletion cost 1)."""
+    from nltk.metrics.distance import edit_distance
+
+    return edit_distance(list(hypothesis), list(reference))
+
+
+def _sacrebleu_statistics(candidate, reference) -> list:
+    """One sentence's [c, r, matches 1-4, totals 1-4], counted by sacrebleu (tokens joined by spaces)."""
+    from sacrebleu.metrics import BLEU
+
+    result = BLEU(tokenize="none", smooth_method="none").corpus_score([" ".join(candidate)], [[" ".join(reference)]])
+    return [result.sys_len, result.ref_len, *result.counts, *result.totals]
+
+
+def bootstrap_draws(n_sentences: int, n_samples: int, seed: int) -> list:
+    """The resampled sentence indices, one list per sample, drawn with replacement by Python's
+    ``random.Random(seed)``: ``rng.choices(range(n), k=n)`` for each sample in turn (the lab's protocol,
+    so that a student's draws are these)."""
+    import random
+
+    rng = random.Random(seed)
+    return [rng.choices(range(n_sentences), k=n_sentences) for _ in range(n_samples)]
+
+
+def percentile_ends(scores) -> tuple:
+    """The 95% percentile interval of B scores: the sorted scores at places k and B - 1 - k, k = B // 40
+    (sacrebleu's places)."""
+    ordered = sorted(scores)
+    k = len(ordered) // 40
+    return (ordered[k], ordered[len(ordered) - 1 - k])
+
+
+def expected_bootstrap(candidates, references, n_samples, seed):
+    """Koehn's (2004) percentile bootstrap of corpus BLEU: sacrebleu's statistics and BLEU, Python's draws."""
+    from sacrebleu.metrics import BLEU
+
+    rows = [_sacrebleu_statistics(c, r) for c, r in zip(candidates, references)]
+    scores = []
+    for draw in bootstrap_draws(len(rows), n_samples, seed):
+        sums = [sum(rows[i][k] for i in draw) for k in range(10)]
+        scores.append(BLEU.compute_bleu(sums[2:6], sums[6:10], sums[0], sums[1], smooth_method="none").score / 100)
+    return percentile_ends(scores)
+
+
+def expected_kendall(x, y):
+    """scipy's Kendall tau-b (its default variant)."""
+    from scipy.stats import kendalltau
+
+    return float(kendalltau(x, y).statistic)

@@ -18,13 +18,15 @@ Points and partial credit: each function is worth ``POINTS[name]`` points, and a
 submission earns them in proportion to the check's cases that pass (a
 ``modified_precision`` that passes 6 of its 9 cases earns 6/9 of 3 points). A
 function that cannot be run, or is not implemented, earns 0, and so does one that
-returns the same answer whatever its input (the cases it passes, it passes by chance).
+returns the same answer whatever its input (the cases it passes, it passes by chance), and so does
+one that calls a library computing the metric (bleu_lab, sacrebleu, scipy...: see
+:mod:`.hidden`), which passes its check without being the student's own work.
 A function that fails only because a helper of the student's is wrong (its ``ngrams``)
 earns what it earns with a right helper: the helper's mistake costs points once, in the
 helper's own column (``CheckResult.fraction``).
 
 CSV columns (``COLUMNS``): ``file`` (path relative to the folder), ``lab`` (``lab1``,
-``lab2``, ``lab3``, recognised by the file name or by the checks the notebook
+``lab2``, ... ``lab7``, recognised by the file name or by the checks the notebook
 calls), then one column per function per lab, ``lab1.ngrams``,
 ``lab1.modified_precision``, ``lab2.ngrams``, ... holding the points earned (empty
 for the other labs' columns), then ``points`` and ``max_points`` (the sums over the
@@ -66,17 +68,9 @@ from ..inputs import check_path, check_real, describe, is_real_number, one_line_
 from .build import check_calls, runs_check
 from .cases import right_version
 from .check import CHECK_NAMES
+from .labs import LABS, POINTS
 from .runner import how_many_pass
 
-# The points each exercise is worth; partial credit is the share of its cases that pass.
-POINTS = {"ngrams": 2, "modified_precision": 3, "brevity_penalty": 2, "sentence_bleu": 3, "corpus_bleu": 3,
-          "rouge_1": 3}
-# The functions each lab checks, in notebook order (the solution notebooks' check calls).
-LABS = {
-    "lab1": ("ngrams", "modified_precision"),
-    "lab2": ("ngrams", "modified_precision", "brevity_penalty", "sentence_bleu", "corpus_bleu"),
-    "lab3": ("rouge_1",),
-}
 LAB_COLUMNS = tuple(f"{lab}.{name}" for lab, names in LABS.items() for name in names)
 COLUMNS = ("file", "lab", *LAB_COLUMNS, "points", "max_points", "passed", "total", "message")
 DEFAULT_TIMEOUT = 20.0
@@ -230,7 +224,7 @@ def plan(path: Path, notebook: dict) -> Plan:
         lab = ""
         if found:
             notes.append(f"cannot tell which lab this is: no lab has all of {', '.join(found)}; "
-                         f"name the file after its lab (lab1_..., lab2_..., lab3_...)")
+                         f"name the file after its lab (lab1_..., lab2_..., ...)")
     passed_to = dict(asked)
     return Plan(lab, tuple((name, passed_to.get(name, name)) for name in LABS.get(lab, ())), tuple(notes))
 
@@ -376,6 +370,12 @@ def run_one(notebook_path: Path, report_path: Path, checks, stand_ins=()) -> Non
                     continue
                 try:
                     result = getattr(check, name)(function)
+                    # A right version standing in for a helper that looped is bleu_lab's code: not the student's.
+                    called = {} if stand_ins else _libraries_called(name, function)
+                    if called:
+                        event(kind="result", check=name, passed=False, summary=_library_summary(called),
+                              cases_passed=0, cases_total=result.cases_total, fraction=0.0)
+                        continue
                     event(kind="result", check=name, passed=result.passed, summary=_short_summary(result),
                           cases_passed=result.cases_passed, cases_total=result.cases_total,
                           fraction=result.fraction)
@@ -383,6 +383,20 @@ def run_one(notebook_path: Path, report_path: Path, checks, stand_ins=()) -> Non
                     event(kind="result", check=name, passed=False,
                           summary=f"the check itself failed: {type(error).__name__}: {error}")
         event(kind="done")  # the report is complete: whatever still runs cannot change the grade
+
+
+def _libraries_called(name: str, function) -> dict:
+    """The metric libraries (bleu_lab, sacrebleu, scipy, ...) the function calls on its check's cases."""
+    from .check import SPECS
+    from .hidden import libraries_called
+
+    return libraries_called(function, [case.args for case in SPECS[name]().cases])
+
+
+def _library_summary(called: dict) -> str:
+    """The row's message for a function that calls a library computing the metric: 0 points."""
+    return (f"calls {', '.join(called)} to compute the answer, so it earns no points: the lab asks for the "
+            f"student's own code")
 
 
 def _short_summary(result) -> str:

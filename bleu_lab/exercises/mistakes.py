@@ -185,7 +185,7 @@ HINTS = {
     "rouge-swapped": (
         "Precision and recall are swapped. Precision = overlap / number of CANDIDATE unigrams, "
         "recall = overlap / number of REFERENCE unigrams (Lin 2004, section 2). Check the order of "
-        "your parameters too: rouge_1(candidate, reference)."
+        "your parameters too: rouge_1(candidate, reference), rouge_l(candidate, reference)."
     ),
     "rouge-no-clip": (
         "The overlap must be clipped: a word counts at most as often as it occurs in the reference, "
@@ -604,3 +604,434 @@ def rouge_mistakes():
         ("rouge-scale-100", lambda c, ref: tuple(100 * v for v in scores(overlap(c, ref), len(c), len(ref)))),
     )
 
+
+
+# ---------------------------------------------------------------- labs 3-7: ROUGE-L, chrF, TER, bootstrap, tau
+
+HINTS.update({
+    # LCS and ROUGE-L (Lin 2004, section 3.1)
+    "lcs-substring": (
+        "You found the longest common SUBSTRING (an unbroken run of words). A subsequence may skip "
+        "words: 'the cat on the mat' is a common subsequence of 'the cat sat on the mat' and 'the cat "
+        "was sitting on the mat'. In the table, a match extends the diagonal, table[i-1][j-1] + 1, and "
+        "a mismatch keeps the best so far, max(table[i-1][j], table[i][j-1]), never 0."
+    ),
+    "lcs-unigram-overlap": (
+        "You counted the shared words, in any order (ROUGE-1's overlap). The LCS keeps the order: "
+        "'the gunman kill police' and 'police killed the gunman' share 3 words but only 'the gunman' "
+        "in order. Fill the table: table[i][j] = table[i-1][j-1] + 1 if a[i-1] == b[j-1], else "
+        "max(table[i-1][j], table[i][j-1])."
+    ),
+    "lcs-greedy": (
+        "You match each word with its next occurrence, left to right (greedy), which can use up the "
+        "other sequence too early: for 'b a c' and 'a c b', matching 'b' first leaves nothing, but "
+        "'a c' is longer. The table tries every choice: table[i][j] = table[i-1][j-1] + 1 on a match, "
+        "else max(table[i-1][j], table[i][j-1])."
+    ),
+    "rouge-l-substring": (
+        "Your LCS is the longest common SUBSTRING, an unbroken run of words. ROUGE-L uses the longest "
+        "common SUBSEQUENCE, which may skip words (Lin 2004, section 3.1): check your lcs_length."
+    ),
+    "rouge-l-unigram": (
+        "You divide the shared word count (ROUGE-1's overlap) instead of the LCS length: ROUGE-L's "
+        "P = LCS / len(candidate), R = LCS / len(reference), which keeps the word order."
+    ),
+    "rouge-l-arithmetic-f": "F is the harmonic mean 2PR / (P + R) (beta = 1), not the arithmetic mean (P + R) / 2.",
+    # chrF (Popovic 2015; sacrebleu's CHRF)
+    "chrf-spaces": (
+        "Remove the spaces before taking character n-grams: chrF compares 'thecat' with 'thecat' for "
+        "'the cat' and 'thecat' (text.replace(' ', '')). Kept, the space makes n-grams such as 'e c'."
+    ),
+    "chrf-average-f": (
+        "You average the F-score of each order. chrF averages the PRECISIONS over the orders, and the "
+        "RECALLS, then computes one F-score from the two averages (Popovic 2015; sacrebleu's CHRF)."
+    ),
+    "chrf-beta-wrong-side": (
+        "Precision and recall have traded places: beta is on the wrong side, or the parameters are in "
+        "the wrong order. F_beta = (1 + beta^2) P R / (beta^2 P + R): with beta = 2, recall weighs "
+        "more. The check calls chrf(candidate, reference)."
+    ),
+    "chrf-beta-1": "chrF uses beta = 2 (recall counts twice as much as precision), not beta = 1.",
+    "chrf-no-clip": (
+        "Clip the matches: a character n-gram matches at most as often as it occurs in the reference, "
+        "sum over n-grams of min(count_candidate, count_reference)."
+    ),
+    "chrf-fixed-order": (
+        "Average over the orders that both strings have (sacrebleu's effective order), not always over "
+        "6: 'cat' has no 4-, 5- or 6-grams, so its orders are 1 to 3."
+    ),
+    "chrf-scale-100": "Return the 0-1 score of the formula, not 100 times it (sacrebleu prints 0-100).",
+    "chrf-zero-division": (
+        "Guard every division: an order with no candidate n-grams is left out of the averages, and "
+        "when the average precision and recall are both 0 (or no order is left), chrF is 0."
+    ),
+    # edit distance and TER (Levenshtein 1966; Snover et al. 2006)
+    "ed-characters": (
+        "Count edits of WORDS, not of characters: each element of the token list is one symbol, so "
+        "'cats' for 'cat' is one substitution."
+    ),
+    "ed-substitution-2": (
+        "A substitution costs 1, like an insertion or a deletion: table[i][j] = min(table[i-1][j] + 1, "
+        "table[i][j-1] + 1, table[i-1][j-1] + (0 if the words are equal else 1))."
+    ),
+    "ed-zero-border": (
+        "Start the table's first row and column at 0, 1, 2, ...: turning i words into nothing costs i "
+        "deletions (table[i][0] = i), nothing into j words j insertions (table[0][j] = j)."
+    ),
+    "ed-positional": (
+        "You compare the words position by position. Levenshtein aligns the sequences: one missing word "
+        "shifts everything after it, and costs 1, not one edit per later position. Fill the table."
+    ),
+    "ed-shifts": (
+        "Your answer counts a moved phrase as one edit, as TER's shifts do (Snover et al. 2006). "
+        "edit_distance is plain Levenshtein: insertions, deletions and substitutions only; the lab "
+        "shows what shifts add with bleu_lab.ter."
+    ),
+    "ed-rate": (
+        "Return the number of edits, not the rate: TER divides the edits by the reference length, "
+        "edit_distance does not."
+    ),
+    # bootstrap (Koehn 2004)
+    "boot-without-replacement": (
+        "You resample WITHOUT replacement, so every sample holds each sentence once: every score is the "
+        "corpus BLEU and the interval has no width. Draw n sentences WITH replacement: "
+        "rng.choices(range(n), k=n)."
+    ),
+    "boot-average-sentence-bleu": (
+        "You average sentence BLEU within each sample. Corpus BLEU sums the sentences' statistics "
+        "(matches, totals, c and r) and scores the sums once: add the rows of the drawn sentences, "
+        "then compute BLEU from the sums."
+    ),
+    "boot-percentile-interpolated": (
+        "You interpolate between scores (numpy.percentile, statistics.quantiles). The check reads two "
+        "of the sorted scores, as sacrebleu does: k = n_samples // 40, low = scores[k], "
+        "high = scores[n_samples - 1 - k]."
+    ),
+    "boot-seed-each-sample": (
+        "You make a new generator from the seed for every sample, so every sample draws the same "
+        "sentences. Make one generator, rng = random.Random(seed), before the loop, and draw "
+        "all samples from it."
+    ),
+    "boot-other-draws": (
+        "Your interval is of the right kind but from other random draws. Draw as the lab says, so that "
+        "your samples are the check's: rng = random.Random(seed) once, then for each sample "
+        "rng.choices(range(n), k=n) (rng.choice, randrange or numpy draw other numbers)."
+    ),
+    "boot-normal": (
+        "You use mean +- 1.96 standard deviations (a normal interval). The percentile bootstrap reads "
+        "the interval off the sorted scores: low = scores[k], high = scores[n_samples - 1 - k], "
+        "k = n_samples // 40."
+    ),
+    "boot-90": "A 95% interval leaves 2.5% of the scores out at EACH end (k = n_samples // 40), not 5%.",
+    "boot-scale-100": "Return the 0-1 BLEU scores of the formula, not 100 times them.",
+    # Kendall's tau (Kendall 1945: tau-b)
+    "tau-a": (
+        "You divide by all n(n-1)/2 pairs (tau-a). With ties, tau-b divides by "
+        "sqrt((n0 - n1)(n0 - n2)), where n1 and n2 are the pairs tied in x and in y: "
+        "tau_b = (C - D) / sqrt((n0 - n1)(n0 - n2))."
+    ),
+    "tau-gamma": (
+        "You divide by C + D, the untied pairs only (Goodman and Kruskal's gamma, or WMT's 'tau-like' "
+        "variant). tau-b divides by sqrt((n0 - n1)(n0 - n2)), counting pairs tied in one variable only."
+    ),
+    "tau-ties-concordant": (
+        "A pair tied in x or in y is neither concordant nor discordant: count it in n1 or n2 (the "
+        "tie corrections), not in C or D."
+    ),
+    "tau-ordered-pairs": (
+        "You count every pair twice (i, j and j, i) but divide by n(n-1)/2: take i < j only."
+    ),
+    "tau-pearson": "That is Pearson's r. Kendall's tau counts concordant and discordant pairs: only the order counts.",
+})
+
+
+def lcs_table_length(a, b) -> int:
+    """The LCS table of Lin (2004), section 3.1, filled row by row (the right way; the mistakes differ from it)."""
+    previous = [0] * (len(b) + 1)
+    for token in a:
+        row = [0]
+        for j, other in enumerate(b):
+            row.append(previous[j] + 1 if token == other else max(previous[j + 1], row[j]))
+        previous = row
+    return previous[-1]
+
+
+def _longest_common_substring(a, b) -> int:
+    best, previous = 0, [0] * (len(b) + 1)
+    for token in a:
+        row = [0]
+        for j, other in enumerate(b):
+            row.append(previous[j] + 1 if token == other else 0)
+        best = max(best, *row)
+        previous = row
+    return best
+
+
+def _unigram_overlap(a, b) -> int:
+    counts = Counter(b)
+    return sum(min(k, counts[w]) for w, k in Counter(a).items())
+
+
+def _greedy_matches(a, b) -> int:
+    found, start = 0, 0
+    for token in a:
+        if token in b[start:]:
+            start = b.index(token, start) + 1
+            found += 1
+    return found
+
+
+def lcs_mistakes():
+    return (
+        ("lcs-substring", _longest_common_substring),
+        ("lcs-unigram-overlap", _unigram_overlap),
+        ("lcs-greedy", _greedy_matches),
+    )
+
+
+def _prf(common, candidate_length, reference_length, f="harmonic"):
+    p = common / candidate_length if candidate_length else 0.0
+    r = common / reference_length if reference_length else 0.0
+    if f == "arithmetic":
+        return (p, r, (p + r) / 2)
+    return (p, r, 2 * p * r / (p + r) if p + r else 0.0)
+
+
+def rouge_l_mistakes():
+    def way(common, f="harmonic", swap=False):
+        def wrong(candidate, reference):
+            p, r, fm = _prf(common(candidate, reference), len(candidate), len(reference), f)
+            return (r, p, fm) if swap else (p, r, fm)
+
+        return wrong
+
+    return (
+        ("rouge-swapped", way(lcs_table_length, swap=True)),
+        ("rouge-l-substring", way(_longest_common_substring)),
+        ("rouge-l-unigram", way(_unigram_overlap)),
+        ("rouge-l-arithmetic-f", way(lcs_table_length, "arithmetic")),
+        ("lcs-greedy", way(_greedy_matches)),
+    )
+
+
+@dataclass(frozen=True)
+class _ChrfWay:
+    """One way of computing chrF: the right one (Popovic 2015, sacrebleu), or one usual mistake."""
+
+    spaces: bool = False  # keep the spaces
+    average: str = "pr"  # pr: average P and R, then F; f: average F over orders
+    beta_side: str = "right"  # right, wrong
+    beta: float = 2.0
+    clip: bool = True
+    fixed_order: bool = False  # divide by 6 whatever the strings' lengths
+    scale: float = 1.0
+
+
+def _char_grams(text, n):
+    return Counter(text[i:i + n] for i in range(len(text) - n + 1))
+
+
+def _f_beta(p, r, beta, side):
+    factor = beta ** 2
+    if side == "wrong":
+        return (1 + factor) * p * r / (factor * r + p) if factor * r + p else 0.0
+    return (1 + factor) * p * r / (factor * p + r) if factor * p + r else 0.0
+
+
+def _chrf_way(way):
+    def score(candidate, reference):
+        if not way.spaces:
+            candidate, reference = candidate.replace(" ", ""), reference.replace(" ", "")
+        precisions, recalls, scores = [], [], []
+        for n in range(1, 7):
+            cand, ref = _char_grams(candidate, n), _char_grams(reference, n)
+            if not cand or not ref:
+                if way.fixed_order:
+                    precisions.append(0.0)
+                    recalls.append(0.0)
+                continue
+            matches = sum((min(k, ref[g]) if way.clip else (k if ref[g] else 0)) for g, k in cand.items())
+            p, r = matches / sum(cand.values()), matches / sum(ref.values())
+            precisions.append(p)
+            recalls.append(r)
+            scores.append(_f_beta(p, r, way.beta, way.beta_side))
+        if not precisions:
+            return 0.0
+        if way.average == "f":
+            return way.scale * sum(scores) / len(scores)
+        p, r = sum(precisions) / len(precisions), sum(recalls) / len(recalls)
+        return way.scale * _f_beta(p, r, way.beta, way.beta_side)
+
+    return score
+
+
+def chrf_mistakes():
+    return (
+        ("chrf-spaces", _chrf_way(_ChrfWay(spaces=True))),
+        ("chrf-average-f", _chrf_way(_ChrfWay(average="f"))),
+        ("chrf-beta-wrong-side", _chrf_way(_ChrfWay(beta_side="wrong"))),
+        ("chrf-beta-1", _chrf_way(_ChrfWay(beta=1.0))),
+        ("chrf-no-clip", _chrf_way(_ChrfWay(clip=False))),
+        ("chrf-fixed-order", _chrf_way(_ChrfWay(fixed_order=True))),
+        ("chrf-scale-100", _chrf_way(_ChrfWay(scale=100.0))),
+    )
+
+
+def _levenshtein(a, b, substitution=1, border=True) -> int:
+    previous = list(range(len(b) + 1)) if border else [0] * (len(b) + 1)
+    for i, token in enumerate(a, start=1):
+        row = [i if border else 0]
+        for j, other in enumerate(b, start=1):
+            row.append(min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (0 if token == other else substitution)))
+        previous = row
+    return previous[-1]
+
+
+def edit_distance_mistakes():
+    def characters(hypothesis, reference):
+        return _levenshtein(" ".join(hypothesis), " ".join(reference))
+
+    def positional(hypothesis, reference):
+        return sum(h != r for h, r in zip(hypothesis, reference)) + abs(len(hypothesis) - len(reference))
+
+    def with_shifts(hypothesis, reference):  # TER's edits (sacrebleu's tercom port): shifts count 1 each
+        from sacrebleu.metrics.lib_ter import translation_edit_rate
+
+        return translation_edit_rate(list(hypothesis), list(reference))[0]
+
+    def rate(hypothesis, reference):
+        return _levenshtein(hypothesis, reference) / len(reference) if reference else 0.0
+
+    return (
+        ("ed-characters", characters),
+        ("ed-substitution-2", lambda h, r: _levenshtein(h, r, substitution=2)),
+        ("ed-zero-border", lambda h, r: _levenshtein(h, r, border=False)),
+        ("ed-positional", positional),
+        ("ed-shifts", with_shifts),
+        ("ed-rate", rate),
+    )
+
+
+def _bleu_statistics(candidate, reference) -> list:
+    """[c, r, matches 1-4, totals 1-4] of one sentence against one reference."""
+    row = [len(candidate), len(reference)]
+    row += [sum(min(k, _grams(reference, n)[g]) for g, k in _grams(candidate, n).items()) for n in range(1, 5)]
+    row += [max(0, len(candidate) - n + 1) for n in range(1, 5)]
+    return row
+
+
+def _bleu_of_sums(sums) -> float:
+    c, r, matches, totals = sums[0], sums[1], sums[2:6], sums[6:10]
+    if min(matches) == 0:
+        return 0.0
+    mean = math.exp(sum(math.log(m / t) for m, t in zip(matches, totals)) / 4)
+    return _bp(c, r) * mean
+
+
+def _bootstrap_way(draw="choices", score="sums", ends="ranks", scale=1.0):
+    def interval(candidates, references, n_samples, seed):
+        import random
+
+        import numpy as np
+
+        rows = [_bleu_statistics(c, r) for c, r in zip(candidates, references)]
+        n = len(rows)
+        rng = random.Random(seed)
+        numpy_rng = np.random.default_rng(seed)
+        scores = []
+        for _ in range(n_samples):
+            if draw == "shuffle":  # without replacement: each sentence once
+                picked = rng.sample(range(n), n)
+            elif draw == "seed-each":
+                picked = random.Random(seed).choices(range(n), k=n)
+            elif draw == "randrange":
+                picked = [rng.randrange(n) for _ in range(n)]
+            elif draw == "numpy":
+                picked = list(numpy_rng.choice(n, size=n))
+            else:
+                picked = rng.choices(range(n), k=n)
+            if score == "average":
+                value = sum(_bleu_of_sums(rows[i]) for i in picked) / n
+            else:
+                value = _bleu_of_sums([sum(rows[i][k] for i in picked) for k in range(10)])
+            scores.append(scale * value)
+        return _interval_ends(scores, ends)
+
+    return interval
+
+
+def _interval_ends(scores, ends):
+    import numpy as np
+
+    if ends == "interpolated":
+        low, high = np.percentile(scores, [2.5, 97.5])
+        return (float(low), float(high))
+    if ends == "normal":
+        mean, deviation = float(np.mean(scores)), float(np.std(scores))
+        return (mean - 1.96 * deviation, mean + 1.96 * deviation)
+    ordered = sorted(scores)
+    k = len(ordered) // (20 if ends == "90" else 40)
+    return (ordered[k], ordered[len(ordered) - 1 - k])
+
+
+def bootstrap_mistakes():
+    return (
+        ("boot-without-replacement", _bootstrap_way(draw="shuffle")),
+        ("boot-other-draws", _bootstrap_way(draw="randrange")),
+        ("boot-other-draws", _bootstrap_way(draw="numpy")),
+        ("boot-average-sentence-bleu", _bootstrap_way(score="average")),
+        ("boot-percentile-interpolated", _bootstrap_way(ends="interpolated")),
+        ("boot-seed-each-sample", _bootstrap_way(draw="seed-each")),
+        ("boot-normal", _bootstrap_way(ends="normal")),
+        ("boot-90", _bootstrap_way(ends="90")),
+        ("boot-scale-100", _bootstrap_way(scale=100.0)),
+    )
+
+
+def _pair_counts(x, y):
+    """(concordant, discordant, tied in x only, tied in y only, tied in both) over the pairs i < j."""
+    counts = [0, 0, 0, 0, 0]
+    for i in range(len(x)):
+        for j in range(i + 1, len(x)):
+            dx, dy = x[i] - x[j], y[i] - y[j]
+            if dx == 0 and dy == 0:
+                counts[4] += 1
+            elif dx == 0:
+                counts[2] += 1
+            elif dy == 0:
+                counts[3] += 1
+            else:
+                counts[0 if dx * dy > 0 else 1] += 1
+    return counts
+
+
+def kendall_mistakes():
+    def tau_a(x, y):
+        c, d, *_ = _pair_counts(x, y)
+        return (c - d) / (len(x) * (len(x) - 1) / 2)
+
+    def gamma(x, y):
+        c, d, *_ = _pair_counts(x, y)
+        return (c - d) / (c + d)
+
+    def ties_concordant(x, y):  # a tie counted as concordant, divided as tau-a
+        c, d, tx, ty, both = _pair_counts(x, y)
+        return (c + tx + ty + both - d) / (len(x) * (len(x) - 1) / 2)
+
+    def ordered_pairs(x, y):
+        c, d, *_ = _pair_counts(x, y)
+        return 2 * (c - d) / (len(x) * (len(x) - 1) / 2)
+
+    def pearson(x, y):
+        mx, my = sum(x) / len(x), sum(y) / len(y)
+        sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
+        sxx, syy = sum((a - mx) ** 2 for a in x), sum((b - my) ** 2 for b in y)
+        return sxy / math.sqrt(sxx * syy)
+
+    return (
+        ("tau-a", tau_a),
+        ("tau-gamma", gamma),
+        ("tau-ties-concordant", ties_concordant),
+        ("tau-ordered-pairs", ordered_pairs),
+        ("tau-pearson", pearson),
+    )

@@ -245,6 +245,25 @@ def read_float(value):
     return number
 
 
+def read_count(value):
+    """A count (an LCS length, a number of edits): a whole number as an int, shown as 5 rather than 5.0.
+
+    Any other number stays a float, so that a usual mistake (a rate, edits / reference length) can
+    still be recognised and named.
+    """
+    number = read_float(value)
+    if math.isinf(number):
+        raise _BadReturn(f"Return a count, a whole number such as 3; you returned {_describe(value)}.")
+    return int(number) if number.is_integer() else number
+
+
+def read_interval(value):
+    _missing_return(value)
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise _BadReturn(f"Return the two ends of the interval, (low, high); you returned {_describe(value)}.")
+    return tuple(read_float(item) for item in value)
+
+
 def read_triple(value):
     _missing_return(value)
     if not isinstance(value, (tuple, list)) or len(value) != 3:
@@ -302,7 +321,8 @@ def _named_example(value) -> str | None:
     """``check.PAPER_CANDIDATE_1`` for an input that is one of the examples importable from check."""
     from . import cases
 
-    for name in ("PAPER_CANDIDATE_1", "PAPER_CANDIDATE_2", "PAPER_REFERENCES", "PAPER_THE", "CAT_REFERENCES"):
+    for name in ("PAPER_CANDIDATE_1", "PAPER_CANDIDATE_2", "PAPER_REFERENCES", "PAPER_THE", "CAT_REFERENCES",
+                 "BOOTSTRAP_CANDIDATES", "BOOTSTRAP_REFERENCES", "LIN_REFERENCE", "LIN_S2", "LIN_S3"):
         if value == getattr(cases, name):
             return f"check.{name}"
     return None
@@ -522,7 +542,8 @@ class _Answers:
 
     @cached_property
     def expected(self) -> list:
-        return [self.spec.expected(*copy.deepcopy(case.args)) for case in self.spec.cases]
+        return [case.answer if case.answer is not None else self.spec.expected(*copy.deepcopy(case.args))
+                for case in self.spec.cases]
 
     @cached_property
     def student(self) -> list:
