@@ -16,6 +16,7 @@ Colours are Okabe and Ito's colour-blind-safe palette.
 
 from __future__ import annotations
 
+import html
 import numbers
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -169,10 +170,18 @@ def _display_with_alt_text(figure) -> None:
     from IPython.core.pylabtools import print_figure
     from IPython.display import publish_display_data
 
+    from .answers import in_voila
+
     png = print_figure(figure, "png", bbox_inches="tight", base64=True)
     text = alt_text(figure)
-    metadata = {"image/png": {"alt": text}} if text else {}
-    publish_display_data({"image/png": png, "text/plain": repr(figure)}, metadata=metadata)
+    data = {"image/png": png, "text/plain": repr(figure)}
+    if text and in_voila():
+        # Voila draws outputs with JupyterLab's image renderer, which writes no alt attribute (nbconvert's
+        # templates and the static site read the metadata): there the same picture goes as HTML too, which
+        # Voila prefers, so a screen reader finds <img alt>. Only under Voila: stored notebooks stay small.
+        data["text/html"] = (f'<img src="data:image/png;base64,{png}" alt="{html.escape(text, quote=True)}" '
+                             f'style="max-width: 100%; height: auto">')
+    publish_display_data(data, metadata={"image/png": {"alt": text}} if text else {})
 
 
 def _number(value, digits: int = 3) -> str:
