@@ -125,7 +125,8 @@ def test_sdist_has_what_its_tests_need(sdist_names):
                  "binder/postBuild", "LICENSE", "LICENSE-CONTENT", "setup.py", "MANIFEST.in", "Makefile",
                  "pyproject.toml", "README.md", "docs/teaching.md"):
         assert name in sdist_names, f"the sdist lacks {name}"
-    missing = [name for name in _tracked("tests", "notebooks", "docs", "bleu_lab", "binder") if name not in sdist_names]
+    missing = [name for name in _tracked("tests", "notebooks", "docs", "bleu_lab", "binder", "share")
+               if name not in sdist_names]
     assert not missing, f"the sdist lacks tracked files: {missing[:20]}"
     assert not [n for n in sdist_names if "__pycache__" in n or ".ipynb_checkpoints" in n]
 
