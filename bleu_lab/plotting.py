@@ -945,15 +945,21 @@ def plot_score_lines(scores, steps, ax=None, *, title="Scores along a change", x
         ax.set_xticks(steps)
     ax.set_ylim(-0.03, 1.05)
     finish_axes(ax, title, xlabel, ylabel, grid="both")
+    return describe_axes(ax, _score_lines_description(scores, steps, title, xlabel, ylabel))
+
+
+def _score_lines_description(scores, steps, title, xlabel, ylabel) -> str:
+    """The text alternative of :func:`plot_score_lines`: which way each line goes, and every value when the
+    x axis labels every step."""
     parts = []
-    for label in labels:
-        values = [float(v) for v in scores[label]]
+    for label, row in scores.items():
+        values = [float(v) for v in row]
         text = f"{label} {_trend(values)}"
         if len(values) <= MAX_STEP_TICKS:
             text += " (" + ", ".join(f"{step:g}: {v:.3f}" for step, v in zip(steps, values)) + ")"
         parts.append(text)
-    return describe_axes(ax, f"Line chart: {title}; {ylabel} against {xlabel} ({steps[0]:g} to {steps[-1]:g}). "
-                             + "; ".join(parts) + ".")
+    return (f"Line chart: {title}; {ylabel} against {xlabel} ({steps[0]:g} to {steps[-1]:g}). "
+            + "; ".join(parts) + ".")
 
 
 __all__ = [
