@@ -43,7 +43,15 @@ DOCS = sorted((ROOT / "docs").glob("*.md"))
 
 
 def _section(title: str) -> str:
-    return README.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+    """The text under the README's heading ``## title`` ("" when there is none: the test that needs it fails)."""
+    parts = README.split(f"## {title}\n", 1)
+    return parts[1].split("\n## ", 1)[0] if len(parts) == 2 else ""
+
+
+def test_readme_has_the_table_for_users_of_other_libraries():
+    section = _section("Coming from sacrebleu, jiwer or evaluate")
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    assert any(row.startswith("| `sacrebleu.") for row in rows), "no 'Coming from sacrebleu, jiwer or evaluate' rows"
 
 
 def test_readme_reads_in_five_minutes():
