@@ -657,8 +657,8 @@ class BpExplorer(_Summary, widgets.VBox):
             [
                 _style_sheet(),
                 _row([widgets.HTML("<h3 style='margin:2px 0'>Brevity-penalty explorer</h3>"), self.presenter]),
-                widgets.HTML("<div class='bl-intro'>The candidate and the reference are cut to the lengths on "
-                             "the boxes (type a number, or use the arrow keys).</div>"),
+                widgets.HTML("<div class='bl-intro'>The candidate and the reference are cut to the lengths in "
+                             "the two boxes (type a number, or use the arrow keys).</div>"),
                 self.candidate_length,
                 self.reference_length,
                 _row([self.text, self.image]),
