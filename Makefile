@@ -90,7 +90,7 @@ chromium:
 		chromium --version; \
 	else \
 		echo "make: the system package 'chromium' (Debian's Chromium, for the browser tests) is missing." >&2; \
-		echo "      Install it as an administrator:  sudo apt-get install chromium   (Debian, Ubuntu: chromium-browser)" >&2; \
+		echo "      Install it as an administrator:  sudo apt-get install chromium   (Debian; on Ubuntu: sudo snap install chromium)" >&2; \
 		echo "      or skip the browser tests knowingly:  BLEU_LAB_ALLOW_MISSING_BROWSER=1 make test" >&2; \
 		if [ "$${BLEU_LAB_ALLOW_MISSING_BROWSER:-}" = 1 ] && [ "$${CI:-}" != true ]; then exit 0; fi; \
 		exit 1; \
