@@ -378,6 +378,18 @@ def test_jupyterlab_bp_length_box_moves_bp(lab_page):
     _shot(lab_page, "lab-04-bp-length")
 
 
+def test_jupyterlab_figures_carry_no_alt_so_the_numbers_are_printed(lab_page):
+    """What docs/accessibility.md says of JupyterLab 4: its image renderer writes no alt attribute, whatever
+    the output's metadata holds (the figure of plot_bp_tradeoff has one). If this fails, JupyterLab now reads
+    it: update the docs. The widgets' charts, which bleu_lab writes as <img alt>, are named in any case."""
+    figure = lab_page.locator(".jp-RenderedImage img").first
+    figure.scroll_into_view_if_needed()
+    figure.wait_for(state="visible", timeout=UPDATE_SECONDS * 1000)
+    assert figure.get_attribute("alt") is None
+    charts = lab_page.eval_on_selector_all(".bl-chart-image img", "images => images.map(i => i.getAttribute('alt'))")
+    assert charts and all(alt and alt.startswith(("Bar chart", "Line chart")) for alt in charts), charts
+
+
 def test_voila_app_typing_updates_score(browser, voila):
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
