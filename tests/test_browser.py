@@ -390,6 +390,34 @@ def test_jupyterlab_figures_carry_no_alt_so_the_numbers_are_printed(lab_page):
     assert charts and all(alt and alt.startswith(("Bar chart", "Line chart")) for alt in charts), charts
 
 
+def _set_lab_theme(page, name: str, light: bool):
+    """Settings > Theme > ``name`` in JupyterLab's menus; waits until the page says it is that theme."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{name}$")).first.click()
+    page.wait_for_selector(f"body[data-jp-theme-light='{str(light).lower()}']", state="attached",
+                           timeout=UPDATE_SECONDS * 1000)
+    page.wait_for_timeout(500)
+
+
+def test_jupyterlab_widget_text_contrast_in_light_and_dark_themes(lab_page):
+    """axe-core's color-contrast rule (4.5:1 for text) on every bleu_lab widget, in JupyterLab Light and Dark."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: run `make axe` (part of `make test`; it needs npm)")
+    lab_page.add_script_tag(path=str(AXE))
+    script = ("() => axe.run({include: [['.bleu-lab-widget']]}, {runOnly: {type: 'rule', values: ['color-contrast']}})"
+              ".then(r => ({violations: r.violations.flatMap(v => v.nodes.map(n => n.html.slice(0, 120))),"
+              " checked: r.passes.reduce((k, v) => k + v.nodes.length, 0)}))")
+    try:
+        for name, light in (("JupyterLab Light", True), ("JupyterLab Dark", False)):
+            _set_lab_theme(lab_page, name, light)
+            result = lab_page.evaluate(script)
+            _shot(lab_page, f"lab-06-theme-{'light' if light else 'dark'}")
+            assert result["checked"] > 0 and result["violations"] == [], f"{name}: {result['violations']}"
+    finally:
+        _set_lab_theme(lab_page, "JupyterLab Light", True)
+
+
 def test_voila_app_typing_updates_score(browser, voila):
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
