@@ -47,6 +47,7 @@ TEXT_CSS = {
     "text": "var(--jp-content-font-color1, #222222)",
     "muted": f"var(--jp-content-font-color2, {STYLE['muted']})",
 }
+MUTED_CSS = TEXT_CSS["muted"]  # secondary text in any result's HTML view, readable in light and dark themes
 
 
 def relative_luminance(colour: str) -> float:

@@ -381,3 +381,15 @@ def test_notebook_output_with_alt_round_trips_through_json(tmp_path):
     nbformat.validate(notebook)
     again = nbformat.reads(json.dumps(notebook), as_version=4)
     assert again.cells[0].outputs[0]["metadata"]["image/png"]["alt"] == "Line chart: ..."
+
+
+def test_result_views_take_secondary_text_colour_from_the_theme():
+    # #555 on JupyterLab's dark background (#111) is 2.5:1, below WCAG's 4.5:1: the views of chrF, TER,
+    # METEOR and the embedding score now use the theme's secondary text colour, as BLEU's does.
+    from bleu_lab.explanation import MUTED_CSS
+
+    candidate, references = "the cat sat on the mat", ["the cat is on the mat"]
+    views = [bleu_lab.chrf(candidate, references)._repr_html_(), bleu_lab.ter(candidate, references)._repr_html_(),
+             bleu_lab.meteor(candidate, references)._repr_html_()]
+    for view in views:
+        assert "#555" not in view and MUTED_CSS in view
