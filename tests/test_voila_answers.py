@@ -67,7 +67,9 @@ def test_make_demo_starts_voila_where_it_reads_the_config():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"^demo:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
     assert recipe, "the Makefile has no demo target"
-    assert re.search(r"cd notebooks && \S*voila 12_playground\.ipynb", recipe.group(1)), recipe.group(1)
+    command = re.sub(r"\\\n\s*", "", recipe.group(1))  # one command, continuation lines joined
+    assert re.search(r"cd notebooks && .*\S*voila .*12_playground\.ipynb", command), command
+    assert "--template=bleu_lab" in command  # the offline template (no CDN style sheets)
 
 
 def _free_port() -> int:
