@@ -57,6 +57,9 @@ LABEL_WEIGHT = "normal"
 
 # Okabe-Ito, in an order where neighbouring bars differ in hue and lightness.
 SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
+# In grayscale orange, reddish purple and sky blue print as one grey, blue and green nearly so: the bars of
+# each series also get their own hatch, so a bar chart reads without colour (WCAG 2.1, 1.4.1).
+SERIES_HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--")
 SHADE_COLOUR = "#009e73"
 MARK_COLOUR = "#d55e00"
 
@@ -151,10 +154,13 @@ def _label_bars(ax, bars, texts, *, crowded):
         # Black text on light bars, white on dark ones (relative luminance, sRGB weights).
         red, green, blue, _ = bar.get_facecolor()
         light = 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
+        # Inside a bar, the label sits on a patch of the bar's colour, so the series' hatch does not cross it.
+        backing = dict(boxstyle="square,pad=0.1", facecolor=bar.get_facecolor(), edgecolor="none") if inside else None
         ax.annotate(
             text, (x, height), xytext=(0, -4 if inside else 3), textcoords="offset points",
             ha="center", va="top" if inside else "bottom", rotation=90 if crowded else 0,
             fontsize=TEXT_SIZE, color="white" if inside and not light else "black", fontweight=LABEL_WEIGHT,
+            bbox=backing,
         )
 
 
@@ -457,7 +463,7 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
         xs = [n + (i - (k - 1) / 2) * width for n in range(len(totals))]
         heights = [m / t if t else 0.0 for m, t in zip(matches, totals)]
         bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label,
-                      edgecolor="white", linewidth=0.5)
+                      edgecolor="white", linewidth=0.5, hatch=SERIES_HATCHES[i % len(SERIES_HATCHES)])
         _label_bars(ax, bars, [f"{m}/{t}" for m, t in zip(matches, totals)], crowded=k > 3)
     names = {1: "unigrams", 2: "bigrams", 3: "trigrams", 4: "4-grams"}
     ax.set_xticks(range(orders), [f"p{n}\n({names.get(n, f'{n}-grams')})" for n in range(1, orders + 1)])
@@ -531,7 +537,7 @@ def _grouped_bars_up(scores, ax, *, function, figsize, digits, crowded_past, tit
     for i, name in enumerate(series):
         xs, heights, missing = _bar_positions(scores, groups, name, i, len(series), width)
         bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
-                      edgecolor="white", linewidth=0.5)
+                      edgecolor="white", linewidth=0.5, hatch=SERIES_HATCHES[i % len(SERIES_HATCHES)])
         _label_bars(ax, bars, [f"{h:.{digits}f}" for h in heights], crowded=crowded)
         for x in missing:
             ax.annotate("n/a", (x, 0), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
