@@ -248,9 +248,9 @@ def long_code_line_problems(notebook: dict) -> list[str]:
 LONG_CODE_LINES = {"16_expert_mqm_judgments.ipynb"}
 
 
-# Series notebooks whose figures still lack a text alternative (found in the review of 00-10; their
-# owners add set_alt_text and re-execute them). strict: the test fails once one is fixed, so it leaves
-# this list.
+# Series notebooks whose stored figures still lack a text alternative: their outputs predate the
+# plotting functions' own descriptions (describe_axes). Re-executed, they carry one; strict, so the
+# test then fails until the name leaves this set.
 FIGURES_WITHOUT_ALT = {"13_corpus_bleu_on_real_data.ipynb", "14_uncertainty_and_significance.ipynb",
                        "15_metrics_and_human_judgments.ipynb"}
 
