@@ -238,10 +238,13 @@ def _label_bars(ax, bars, texts, *, crowded):
         # Black text on light bars, white on dark ones (relative luminance, sRGB weights).
         red, green, blue, _ = bar.get_facecolor()
         light = 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
+        # Inside a bar, the label sits on a patch of the bar's colour, so the series' hatch does not cross it.
+        backing = dict(boxstyle="square,pad=0.1", facecolor=bar.get_facecolor(), edgecolor="none") if inside else None
         ax.annotate(
             text, (x, height), xytext=(0, -4 if inside else 3), textcoords="offset points",
             ha="center", va="top" if inside else "bottom", rotation=90 if crowded else 0,
             fontsize=TEXT_SIZE, color="white" if inside and not light else "black", fontweight=LABEL_WEIGHT,
+            bbox=backing,
         )
 
 

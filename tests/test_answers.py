@@ -206,6 +206,12 @@ def test_03_and_04_numbers():
     # Question 3 by hand: the arithmetic and the geometric mean of 0.9, 0.8, 0.7 and 0.6 (or 0.06).
     means = [f"{x:.4f}" for x in ((0.9 * 0.8 * 0.7 * 0.6) ** 0.25, (0.9 * 0.8 * 0.7 * 0.06) ** 0.25)]
     says("03_bleu_formula", "0.75", "0.615", *means, f"{10 ** 0.25:.2f}")
+    # ... and which mean changes more: the geometric one, 0.7416 - 0.4170 against 0.75 - 0.615.
+    geometric_fall = (0.9 * 0.8 * 0.7 * 0.6) ** 0.25 - (0.9 * 0.8 * 0.7 * 0.06) ** 0.25
+    arithmetic_fall = (0.9 + 0.8 + 0.7 + 0.6) / 4 - (0.9 + 0.8 + 0.7 + 0.06) / 4
+    assert geometric_fall > arithmetic_fall
+    says("03_bleu_formula", "The geometric mean changes more", f"({geometric_fall:.4f} against "
+         f"{arithmetic_fall:.3f})")
     # The paper's candidate 1 with sacrebleu: the text with 13a, and the paper's lowercased words.
     from bleu_lab.examples import load_example
     from bleu_lab.exercises.check import PAPER_CANDIDATE_1, PAPER_REFERENCES
@@ -261,6 +267,31 @@ def test_08_numbers():
     assert two.ref_length == pytest.approx((6 + 7) / 2)  # the average length of both references
     says("08_ter_and_wer", f"{repeated.score / 100:.4f}", f"{unrelated.score / 100:.4f}",
          f"{two.score / 100:.4f}", "6.5")
+
+
+def test_10_numbers():
+    from nltk.stem.porter import PorterStemmer
+    from nltk.translate.meteor_score import meteor_score
+
+    from bleu_lab import tokenize
+    from bleu_lab.meteor import wordnet
+
+    reference = "the cat sat on the mat"
+
+    def nltk_meteor(candidate):
+        return meteor_score([tokenize(reference, "nltk")], tokenize(candidate, "nltk"), wordnet=wordnet())
+
+    # 1: six exact matches in one chunk, by hand: Fmean = 1, penalty = 0.5 (1/6)^3.
+    assert nltk_meteor(reference) == pytest.approx(1 - 0.5 * (1 / 6) ** 3)
+    says("10_meteor", f"{0.5 * (1 / 6) ** 3:.4f}", f"{1 - 0.5 * (1 / 6) ** 3:.4f}")
+    # 2: the reversed reference: all six words match in six chunks, penalty 0.5, METEOR 1 x 0.5.
+    assert nltk_meteor("mat the on sat cat the") == pytest.approx(0.5)
+    says("10_meteor", "6 chunks", "the penalty is 0.5", "$1 \\times 0.5 = 0.5$")
+    # 3: "sitting" stems to "sit" and stays unmatched: 5 of 7 candidate words, 5 of 6 reference words.
+    assert PorterStemmer().stem("sitting") == "sit"
+    fmean = (5 / 7) * (5 / 6) / (0.9 * (5 / 7) + 0.1 * (5 / 6))
+    assert nltk_meteor("the cat is sitting on the mat") == pytest.approx(fmean * (1 - 0.5 * (2 / 5) ** 3))
+    says("10_meteor", "None does", "is \"sit\", not \"sat\"")
 
 
 def test_11_numbers():

@@ -10,6 +10,9 @@ excluded) is checked for:
 - no absolute paths of this machine in stored outputs (``/work/``, ``/root/``, ``/home/``, site-packages);
 - a "You will learn" cell and a Summary section;
 - the ``python3`` kernel, which ``make test`` runs them with;
+- in the numbered series, no code line over 100 characters, and a text alternative on every figure:
+  each PNG output carries ``alt`` metadata (``bleu_lab.plotting.set_alt_text``), which a screen
+  reader gets (WCAG 2.1, 1.1.1);
 - no exercise answers in the source or the stored outputs: a lab shows them only through
   ``bleu_lab.answers.show_answers(key)``, whose texts are package data; a series notebook may also
   give them in ``<details><summary>Answer</summary>...</details>`` blocks under its
@@ -217,6 +220,41 @@ def unlisted(names: list[str], text: str) -> list[str]:
 
 
 # --------------------------------------------------------------------------- the tests
+def figure_alt_problems(notebook: dict) -> list[str]:
+    """Every PNG output has a non-empty ``alt`` text (set with ``bleu_lab.plotting.set_alt_text``)."""
+    problems = []
+    for number, cell in enumerate(notebook["cells"], 1):
+        for output in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
+            if "image/png" not in output.get("data", {}):
+                continue
+            alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            if not isinstance(alt, str) or not alt.strip():
+                problems.append(f"cell {number}: a figure with no text alternative; call "
+                                "bleu_lab.plotting.set_alt_text(ax, 'what it shows: trend, key numbers')")
+    return problems
+
+
+CODE_LINE_LIMIT = 100  # characters: the notebook standard; a longer code line wraps on a projector
+
+
+def long_code_line_problems(notebook: dict) -> list[str]:
+    """No code line longer than ``CODE_LINE_LIMIT`` characters."""
+    return [f"cell {number}: a code line of {len(line)} characters (at most {CODE_LINE_LIMIT}): {line[:40]!r}..."
+            for number, cell in enumerate(notebook["cells"], 1) if cell["cell_type"] == "code"
+            for line in source(cell).splitlines() if len(line) > CODE_LINE_LIMIT]
+
+
+# Series notebooks with a code line over the limit (found in the review of 00-10; strict, as below).
+LONG_CODE_LINES = {"16_expert_mqm_judgments.ipynb"}
+
+
+# Series notebooks whose stored figures still lack a text alternative: their outputs predate the
+# plotting functions' own descriptions (describe_axes). Re-executed, they carry one; strict, so the
+# test then fails until the name leaves this set.
+FIGURES_WITHOUT_ALT = {"13_corpus_bleu_on_real_data.ipynb", "14_uncertainty_and_significance.ipynb",
+                       "15_metrics_and_human_judgments.ipynb"}
+
+
 NOTEBOOK_PATHS = all_notebooks()
 IDS = [str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOK_PATHS]
 
@@ -244,6 +282,26 @@ def test_notebook(path, check):
                          ids=lambda p: str(p.relative_to(NOTEBOOKS)))
 def test_no_answer_is_visible(path):
     problems = answer_problems(read(path), open_answers=bool(SERIES_NAME.match(path.name)))
+    assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.xfail(reason="figure without alt text, owner to fix", strict=True))
+     if p.name in FIGURES_WITHOUT_ALT else p for p in series_notebooks()],
+    ids=lambda p: p.name)
+def test_every_figure_of_the_series_has_a_text_alternative(path):
+    problems = figure_alt_problems(read(path))
+    assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.xfail(reason="code line over 100 characters, owner to fix", strict=True))
+     if p.name in LONG_CODE_LINES else p for p in series_notebooks()],
+    ids=lambda p: p.name)
+def test_no_code_line_of_the_series_is_over_100_characters(path):
+    problems = long_code_line_problems(read(path))
     assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
 
 
@@ -325,6 +383,20 @@ def test_checks_catch_each_mistake():
     assert answer_problems(_notebook(_cell("markdown", "## Summary\n\n" + details)), [line], open_answers=True)
     outside = _notebook(_cell("markdown", "## Check your understanding\n\n" + details + "\n" + line))
     assert answer_problems(outside, [line], open_answers=True)
+
+
+def test_the_alt_text_check_can_fail():
+    png = {"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo="}, "metadata": {}}
+    assert figure_alt_problems(_notebook(_cell(count=1, outputs=[png])))
+    blank = {**png, "metadata": {"image/png": {"alt": "  "}}}
+    assert figure_alt_problems(_notebook(_cell(count=1, outputs=[blank])))
+    described = {**png, "metadata": {"image/png": {"alt": "Bars: p1 = 1.0 falls to p4 = 0.67"}}}
+    assert figure_alt_problems(_notebook(_cell(count=1, outputs=[described]))) == []
+
+
+def test_the_code_line_check_can_fail():
+    assert long_code_line_problems(_notebook(_cell(count=1, text="x = 1\n" + "y = '" + "a" * 95 + "'")))
+    assert long_code_line_problems(_notebook(_cell(count=1, text="x = " + "1" * 96))) == []  # exactly 100
 
 
 def test_listing_needs_the_whole_name():

@@ -285,6 +285,11 @@ def test_05_nltk_tiny_zero():
     assert bleu_lab.sentence_bleu(candidate, references).score == 0.0
     assert_shown(NB05_SMOOTHING, "nltk sentence_bleu", repr(tiny))
     assert_shown(NB05_SMOOTHING, f"{by_hand:.4e}")
+    # Beside nltk's tiny number, bleu_lab's is a true 0.0, as sacrebleu's without smoothing (the stored
+    # output once showed a whole result from before token lists signed tok:none).
+    exact = sacrebleu_corpus(candidate, references, smooth_method="none").score
+    assert exact == 0.0
+    assert_shown(NB05_SMOOTHING, "nltk sentence_bleu", f"bleu_lab: {exact / 100!r}")
 
 
 def test_05_one_sentence_in_five_scores_zero():

@@ -238,6 +238,30 @@ def test_metric_comparison_bars_and_printed_values():
     assert ax.get_ylim() == pytest.approx((0, 1.05))
 
 
+def _grey(colour):
+    """The grey a colour prints as (ITU-R BT.601 luma, 0-255), as a grayscale printer or filter shows it."""
+    red, green, blue = (round(255 * c) for c in matplotlib.colors.to_rgb(colour))
+    return round(0.299 * red + 0.587 * green + 0.114 * blue)
+
+
+@pytest.mark.parametrize("draw", ["precisions", "metric_comparison", "smoothing_comparison"])
+def test_grouped_bars_are_told_apart_without_colour(draw):
+    # Five series, as the gallery of notebook 07 draws. By hand: Okabe-Ito orange #e69f00, reddish purple
+    # #cc79a7 and sky blue #56b4e9 print as greys 162, 151 and 158, too close to tell apart, so each series
+    # needs a pattern of its own; every bar of one series carries the same one.
+    assert abs(_grey("#e69f00") - _grey("#56b4e9")) < 10 and abs(_grey("#cc79a7") - _grey("#56b4e9")) < 10
+    names = ["BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "chrF"]
+    if draw == "precisions":
+        results = {name: bleu_lab.sentence_bleu("the cat sat on the mat", REFS) for name in names}
+        ax = plotting.plot_precisions(results)
+    else:
+        scores = {"a": dict.fromkeys(names, 0.5), "b": dict.fromkeys(names, 0.9)}
+        ax = getattr(plotting, f"plot_{draw}")(scores)
+    patterns = [{bar.get_hatch() or "" for bar in container} for container in ax.containers]
+    assert all(len(pattern) == 1 for pattern in patterns), patterns
+    assert len({pattern.pop() for pattern in patterns}) == len(names)
+
+
 def test_metric_comparison_refuses_the_0_100_scale():
     with pytest.raises(ValueError, match="0-1 scale.*divide by 100"):
         plotting.plot_metric_comparison({"nasa": {"BLEU": 40.9}})
