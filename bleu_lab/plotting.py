@@ -672,8 +672,12 @@ def plot_system_scores(scores, ax=None, *, title=None):
     )
 
 
+HISTOGRAM_HATCHES = ("", "//", "\\\\", "..")
+MEAN_STYLES = ("--", ":", "-.", (0, (6, 2, 1, 2, 1, 2)))
+
+
 def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of every sentence"):
-    """Overlaid histograms of per-sentence scores, one per system, with each mean as a dashed line.
+    """Overlaid histograms of per-sentence scores, one per system (each its own hatch), and each mean as a line.
 
     ``scores`` is ``{system: [sentence score, ...]}`` on the 0-1 scale (e.g.
     ``sentence_bleu(c, [r]).score`` for every line of a test set); ``bins`` equal-width bins
@@ -697,9 +701,11 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     edges = [i / bins for i in range(bins + 1)]
     for i, (system, values) in enumerate(zip(systems, rows)):
         colour, mean = SERIES_COLOURS[i % len(SERIES_COLOURS)], sum(values) / len(values)
+        # A hatch and a line style per system, so the overlaid histograms part in grayscale too.
+        hatch, style = HISTOGRAM_HATCHES[i % len(HISTOGRAM_HATCHES)], MEAN_STYLES[i % len(MEAN_STYLES)]
         ax.hist(values, bins=edges, histtype="stepfilled", alpha=0.35, color=colour, edgecolor=colour, linewidth=1.5,
-                label=f"{system} (mean {mean:.3f})")
-        ax.axvline(mean, color=colour, linestyle="--", linewidth=2)
+                hatch=hatch, label=f"{system} (mean {mean:.3f})")
+        ax.axvline(mean, color=colour, linestyle=style, linewidth=2)
     ax.set_xlim(0, 1)
     finish_axes(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
     return ax
