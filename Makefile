@@ -9,7 +9,15 @@ PYTHON  ?= python3
 VENV    := .venv
 PY      := $(VENV)/bin/python
 JUPYTER := $(VENV)/bin/jupyter
-STAMP   := $(VENV)/stamp
+# Two installs into the same .venv: the student's (the [lab] extra: the notebooks, JupyterLab, Voila)
+# and the developer's (the [test] extra, which contains [lab]). `make lab` needs only the first;
+# `make test` after `make lab` upgrades to the second; `make lab` after `make test` installs nothing.
+LAB_STAMP := $(VENV)/lab-stamp
+STAMP     := $(VENV)/stamp
+# axe-core, the accessibility checker the browser tests inject into the pages (from the npm registry,
+# at install time: nothing is fetched while the tests run).
+AXE_VERSION := 4
+AXE       := $(VENV)/share/axe-core/axe.min.js
 
 # Jupyter refuses to run as root without --allow-root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
@@ -29,7 +37,7 @@ TEST_ENV  := env \
 
 NBVAL_SANITIZE := tests/nbval_sanitize.cfg
 
-.PHONY: help lab test lint chromium notebooks demo bench exercises site dist test-wheel test-sdist clean test-home
+.PHONY: help lab test lint chromium axe notebooks demo bench exercises site dist test-wheel test-sdist clean test-home
 
 help:
 	@echo "make lab        open the notebooks in JupyterLab (creates .venv on first use)"
@@ -42,38 +50,66 @@ help:
 	@echo "make dist       build the sdist and the wheel (with the course notebooks) into dist/"
 	@echo "make test-wheel only the install check: the wheel in a fresh venv runs every notebook (about 2 min)"
 	@echo "make test-sdist run the tests from an unpacked sdist, as a packager would"
-	@echo "make chromium   install Debian's chromium if it is missing (browser tests)"
+	@echo "make chromium   check for Debian's chromium (browser tests); as root, install it with apt-get"
+	@echo "make axe        fetch axe-core from the npm registry into .venv (accessibility checks of the browser tests)"
 	@echo "make clean      remove .venv, .test-home, test-artifacts, build, dist, site and nbgrader"
 
 # ---------------------------------------------------------------- environment
 # Re-installs when pyproject.toml changes, or once when bleu_lab/__init__.py
 # first appears (an editable install made before it existed would not import
-# the package properly).  The stamp carries the time the install started.
+# the package properly).  A stamp carries the time its install started.
+# The student's environment: the package and the [lab] extra.
+$(LAB_STAMP): pyproject.toml $(if $(wildcard bleu_lab/__init__.py),$(VENV)/has-package)
+	start=$$(date '+%Y-%m-%d %H:%M:%S.%N'); \
+	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV); \
+	$(PY) -m pip install --upgrade pip; \
+	$(PY) -m pip install -e '.[lab]'; \
+	touch -d "$$start" $@
+
+# The developer's: the [test] extra (which includes [lab]), so the lab stamp is current too.
 $(STAMP): pyproject.toml $(if $(wildcard bleu_lab/__init__.py),$(VENV)/has-package)
 	start=$$(date '+%Y-%m-%d %H:%M:%S.%N'); \
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV); \
 	$(PY) -m pip install --upgrade pip; \
 	$(PY) -m pip install -e '.[test]'; \
-	touch -d "$$start" $@
+	touch -d "$$start" $@ $(LAB_STAMP)
 
 $(VENV)/has-package:
 	@mkdir -p $(VENV) && touch $@
 
 # Chromium from Debian for the browser tests.  Never `playwright install`:
 # it downloads a browser build of its own, which fails on these machines.
+# Never sudo: as root (a container, CI) apt-get installs it; anyone else is told the command, and
+# make stops (BLEU_LAB_ALLOW_MISSING_BROWSER=1 make test runs the rest, skipping the browser tests).
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then \
 		echo "chromium: $$(command -v chromium)"; \
-	elif ! command -v apt-get >/dev/null 2>&1 || { [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; }; then \
-		echo "chromium is missing and cannot be installed with apt here: install Chromium to run the browser tests" >&2; \
-		if [ "$${CI:-}" = true ]; then exit 1; fi; \
-		echo "(the browser tests will fail; BLEU_LAB_ALLOW_MISSING_BROWSER=1 make test skips them, except in CI)" >&2; \
-	else \
-		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update; \
-		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
 		chromium --version; \
+	else \
+		echo "make: the system package 'chromium' (Debian's Chromium, for the browser tests) is missing." >&2; \
+		echo "      Install it as an administrator:  sudo apt-get install chromium   (Debian; on Ubuntu: sudo snap install chromium)" >&2; \
+		echo "      or skip the browser tests knowingly:  BLEU_LAB_ALLOW_MISSING_BROWSER=1 make test" >&2; \
+		if [ "$${BLEU_LAB_ALLOW_MISSING_BROWSER:-}" = 1 ] && [ "$${CI:-}" != true ]; then exit 0; fi; \
+		exit 1; \
 	fi
+
+# axe-core from the npm registry (npm pack: no node_modules, no scripts run), kept inside .venv.
+axe: $(AXE)
+
+$(AXE):
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "make: the system package 'npm' is missing: the browser tests check accessibility with axe-core," >&2; \
+		echo "      which comes from the npm registry. Install it:  sudo apt-get install npm   (Debian, Ubuntu)" >&2; \
+		exit 1; }
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	(cd "$$tmp" && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null); \
+	tar -xzf "$$tmp"/axe-core-*.tgz -C "$$tmp"; \
+	mkdir -p $(dir $@); \
+	cp "$$tmp"/package/axe.min.js "$$tmp"/package/LICENSE "$$tmp"/package/package.json $(dir $@); \
+	echo "axe-core $$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' $(dir $@)package.json | head -n 1): $@"
 
 test-home:
 	@rm -rf $(TEST_HOME)
@@ -81,12 +117,14 @@ test-home:
 		$(TEST_HOME)/jupyter-runtime $(TEST_HOME)/ipython $(TEST_HOME)/matplotlib
 
 # ---------------------------------------------------------------- use
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	$(JUPYTER) lab $(ROOT_FLAG) $(if $(wildcard notebooks),notebooks/,.)
 
-# Run from notebooks/, where Voila reads voila.json: it removes the cells tagged "answers" from the page.
-demo: $(STAMP)
-	cd notebooks && ../$(VENV)/bin/voila 12_playground.ipynb --no-browser --port 8866
+# Run from notebooks/, where Voila reads voila.json (it removes the cells tagged "answers" from the page),
+# with bleu_lab's template (share/jupyter/voila/templates/bleu_lab: no request to a CDN).
+demo: $(LAB_STAMP)
+	cd notebooks && JUPYTER_PATH=$(CURDIR)/share/jupyter ../$(VENV)/bin/voila --template=bleu_lab \
+		12_playground.ipynb --no-browser --port 8866
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
@@ -136,7 +174,7 @@ lint: $(STAMP)
 
 # Stops at the first failing step; pytest's exit code 5 ("no tests
 # collected") in tests/ is a failure too.
-test: $(STAMP) chromium test-home lint
+test: $(STAMP) chromium $(AXE) test-home lint
 	@rc=0; $(TEST_ENV) $(PY) -m pytest tests || rc=$$?; \
 	if [ $$rc = 5 ]; then echo "make test: no tests were collected in tests/ -- that is a failure" >&2; fi; \
 	exit $$rc

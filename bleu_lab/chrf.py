@@ -60,7 +60,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .counting import statistics_columns, systems_statistics_matrices
-from .explanation import signature_html
+from .explanation import MUTED_CSS, signature_html
 from .inputs import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
 from .settings import ChrfSettings
 
@@ -476,7 +476,7 @@ class ChrfResult:
         )
         return (
             f"<div class='bleu-lab-result'><b>{html.escape(self.name)} = {self.score:.4f}</b> "
-            f"<span style='color:#555'>(0-1 scale; sacrebleu shows {100 * self.score:.2f})</span>"
+            f"<span style='color:{MUTED_CSS}'>(0-1 scale; sacrebleu shows {100 * self.score:.2f})</span>"
             f"<table><tr>{header}</tr>{body}</table>"
             f"<p style='margin:4px 0'>{html.escape(self._final_step())}</p>"
             f"{signature_html(self.signature)}</div>"

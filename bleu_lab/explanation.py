@@ -30,11 +30,24 @@ ORDER_LINES = ("solid", "dashed", "dotted", "double", "solid", "dashed")
 # Everything else the HTML colours: text, messages, agreement marks (all >= 4.5:1 on white as text).
 STYLE = {
     "muted": "#444444",  # secondary text
-    "ok": "#007a5a",  # "same number" check marks
-    "warn": "#b34700",  # "differs", message border
+    "ok": "#007a5a",  # "same number" check marks (on ok_background)
+    "warn": "#b34700",  # message border
+    "warn_text": "#9a3d00",  # "differs" (on warn_background: 5.6:1)
     "message_background": "#fbe3d3",
+    "warn_background": "#fbe3d3",
+    "ok_background": "#e3f4ec",
+    "on_light": "#1a1a1a",  # text on the light backgrounds above and on the order tints
     "underline_px": 4,
 }
+# Text with no background of its own sits on the notebook's page, white in JupyterLab's light theme and
+# #111 in its dark one: its colour is the theme's own text colour (a CSS variable, >= 4.5:1 in both
+# themes), with bleu_lab's colour where no theme defines it (the static site, nbconvert's HTML). Text on a
+# background bleu_lab sets (marks, messages, badges) gets a colour of its own, whatever the theme.
+TEXT_CSS = {
+    "text": "var(--jp-content-font-color1, #222222)",
+    "muted": f"var(--jp-content-font-color2, {STYLE['muted']})",
+}
+MUTED_CSS = TEXT_CSS["muted"]  # secondary text in any result's HTML view, readable in light and dark themes
 
 
 def relative_luminance(colour: str) -> float:
@@ -64,8 +77,8 @@ def order_style(n: int) -> str:
     """Inline CSS of a token covered by a matched n-gram of order ``n`` (1-based)."""
     i = (n - 1) % len(ORDER_COLOURS)
     return (
-        f"background:{ORDER_TINTS[i]};border-bottom:{STYLE['underline_px']}px {ORDER_LINES[i]} {ORDER_COLOURS[i]};"
-        "padding:0 2px;border-radius:3px"
+        f"background:{ORDER_TINTS[i]};color:{STYLE['on_light']};"
+        f"border-bottom:{STYLE['underline_px']}px {ORDER_LINES[i]} {ORDER_COLOURS[i]};padding:0 2px;border-radius:3px"
     )
 
 
@@ -92,7 +105,8 @@ def legend_html(orders, label=None) -> str:
 
 def signature_html(signature: str) -> str:
     """The signature line under every result's HTML view: small, muted, in code type (Post 2018)."""
-    return f"<p style='margin:2px 0;color:#555;font-size:0.85em'><code>{html.escape(signature)}</code></p>"
+    return (f"<p style='margin:2px 0;color:{TEXT_CSS['muted']};font-size:0.85em'>"
+            f"<code>{html.escape(signature)}</code></p>")
 
 
 def _require_tokens(result):
@@ -556,7 +570,7 @@ def bleu_html(result) -> str:
     scale = (f"0-1 scale; x 100 = {100 * result.score:.2f}, which sacrebleu cannot show: it has {missing}" if missing
              else f"0-1 scale; sacrebleu shows {100 * result.score:.2f}")
     parts = [f"<div class='bleu-lab-result'><b>BLEU = {result.score:.4f}</b> "
-             f"<span style='color:#555'>({html.escape(scale)})</span>"]
+             f"<span style='color:{TEXT_CSS['muted']}'>({html.escape(scale)})</span>"]
     if result.candidate_tokens is not None:
         parts.append(_highlight_rows(result))
     parts.append(order_table_html(result))

@@ -1217,7 +1217,11 @@ def plot_metric_vs_human(
                         "shrinkB": math.sqrt(MARKER_AREA) / 2 + 1, "relpos": (0, 0.5) if side == "right" else (1, 0.5)},
             **style,
         )
-    return ax
+    pairs = "; ".join(f"{system} ({px:.3f}, {py:.3f})" for system, px, py in zip(systems, x, y))
+    marked = f" Highlighted: {', '.join(s for s in systems if s in marks)}." if marks else ""
+    return plotting.describe_axes(
+        ax, f"Scatter plot: {title}; {xlabel} (x) against {ylabel} (y), {len(systems)} systems. Pearson r = {r:.3f}, "
+            f"Kendall tau = {tau:.3f}. Points (x, y): {pairs}.{marked}")
 
 
 def plot_agreement_by_difference(
@@ -1275,7 +1279,11 @@ def plot_agreement_by_difference(
             else:
                 y = coin_flip + margin + pad
         ax.text(bar.get_x() + bar.get_width() / 2, y, text, ha="center", va=va, color=colour, zorder=4, **style)
-    return ax
+    shares = "; ".join(f"{label}: no pairs" if b.pairs == 0 else f"{label}: {b.agreeing} of {b.pairs} ({b.rate:.2f})"
+                       for label, b in zip(labels, bins))
+    return plotting.describe_axes(
+        ax, f"Bar chart: {title}; the share of system pairs in the human order, per bin of {xlabel}, with a dashed "
+            f"line at 0.5. {shares}.")
 
 
 __all__ = [

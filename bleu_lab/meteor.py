@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .explanation import signature_html
+from .explanation import MUTED_CSS, signature_html
 from .inputs import (
     check_candidate_and_references,
     check_real,
@@ -377,7 +377,7 @@ class MeteorResult:
         for i, word in enumerate(self.candidate):
             match = by_candidate.get(i)
             if match is None:
-                cells.append(f"<span style='color:#555' title='unmatched'>{html.escape(word)}</span>")
+                cells.append(f"<span style='color:{MUTED_CSS}' title='unmatched'>{html.escape(word)}</span>")
             else:
                 title = f"{match.stage} match with reference word {match.reference_index + 1} ({match.reference_word})"
                 cells.append(f"<span style='{_STAGE_STYLES[match.stage]};padding:0 2px' "
@@ -385,7 +385,8 @@ class MeteorResult:
         legend = " ".join(f"<span style='{style};padding:0 3px'>{stage}</span>"
                           for stage, style in _STAGE_STYLES.items())
         return (
-            f"<div class='bleu-lab-result'><b>METEOR = {self.score:.4f}</b> <span style='color:#555'>(0-1 scale; "
+            f"<div class='bleu-lab-result'><b>METEOR = {self.score:.4f}</b> "
+            f"<span style='color:{MUTED_CSS}'>(0-1 scale; "
             f"P = {self.precision:.4f}, R = {self.recall:.4f}, Fmean = {self.fmean:.4f}, {self.chunks} chunks, "
             f"penalty = {self.penalty:.4f})</span>"
             f"<p style='margin:2px 0;line-height:1.8'>{' '.join(cells)}</p>"

@@ -33,6 +33,7 @@ from .chrf import chrf
 from .examples import load_examples
 from .explanation import (
     STYLE,
+    TEXT_CSS,
     PrecisionAndBrevity,
     bp_formula,
     highlight_rows_html,
@@ -59,7 +60,10 @@ from .tokenizers import tokenize as _tokenize
 
 METRIC_VIEWS = ("BLEU", "ROUGE", "chrF", "TER")
 MAX_REFERENCES = 4
-_MUTED, _OK_COLOUR, _WARN_COLOUR = STYLE["muted"], STYLE["ok"], STYLE["warn"]
+_MUTED = TEXT_CSS["muted"]
+# The verdicts are small badges with a background of their own: their contrast holds in any theme.
+_OK_BADGE = (f"color:{STYLE['ok']};background:{STYLE['ok_background']};padding:0 4px;border-radius:3px")
+_WARN_BADGE = (f"color:{STYLE['warn_text']};background:{STYLE['warn_background']};padding:0 4px;border-radius:3px")
 # Cached results per function: a widget asks again for what it has just computed.
 _CACHE = 256
 # Longer texts are scored in full but only this many tokens are drawn.
@@ -117,9 +121,9 @@ PARAPHRASE_REWRITES = {
     "padded": "the cat is on the mat and the dog is on the sofa",
 }
 
-# The brevity-penalty explorer cuts these texts to the lengths chosen on its sliders. As in the
+# The brevity-penalty explorer cuts these texts to the lengths chosen in its two length boxes. As in the
 # rover example of the seed lab, the NASA sentence is the human reference and the shorter
-# "A NASA rover is fighting ..." is the machine output (both lengthened so the sliders have room).
+# "A NASA rover is fighting ..." is the machine output (both lengthened so the length boxes have room).
 BP_CANDIDATE = (
     "A NASA rover is fighting a massive storm on planet Mars , and its team hopes that the sky "
     "clears before the batteries run out and the rover falls silent for the long winter ."
@@ -213,12 +217,12 @@ def message_html(message: str, notes=()) -> str:
     if message:
         parts.append(
             f"<div class='bl-message' style='border-left:4px solid {STYLE['warn']};"
-            f"background:{STYLE['message_background']};"
+            f"background:{STYLE['message_background']};color:{STYLE['on_light']};"
             f"padding:6px 10px;margin:4px 0;font-size:1.05em'>{html.escape(message)}</div>"
         )
     if notes:
         items = "".join(f"<li>{html.escape(note)}</li>" for note in notes)
-        parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:#222'>{items}</ul>")
+        parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:{TEXT_CSS['text']}'>{items}</ul>")
     return _compact("".join(parts))
 
 
@@ -695,9 +699,9 @@ def _comparison_table(name: str, groups) -> str:
             if comparison.value is None or own is None:
                 verdict = ""
             elif comparison.agrees_with(own):
-                verdict = f"<span style='color:{_OK_COLOUR}'>&#10003; same</span>"
+                verdict = f"<span style='{_OK_BADGE}'>&#10003; same</span>"
             else:
-                verdict = f"<span style='color:{_WARN_COLOUR}'>differs by {abs(comparison.value - own):.2e}</span>"
+                verdict = f"<span style='{_WARN_BADGE}'>differs by {abs(comparison.value - own):.2e}</span>"
             rows.append(
                 f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(comparison.library)}</td>"
                 f"<td class='bl-other bl-nowrap' style='{_CELL}'>{_fmt(comparison.value)}</td>"
@@ -862,12 +866,24 @@ def _ter_chart(scores, result) -> ChartSpec:
     return ChartSpec("BLEU and TER (lower TER is better)", ("BLEU", "TER"), values, texts, "score")
 
 
+def chart_alt_text(spec: ChartSpec | None) -> str:
+    """The text alternative of a widget's bar chart (WCAG 2.1, 1.1.1): its title, every bar's label and the
+    value printed on it, and the labelled lines; what a screen reader says instead of the picture."""
+    if spec is None:
+        return "Bar chart: no score to show."
+    bars = "; ".join(f"{label}: {text or 'n/a'}" for label, text in zip(spec.labels, spec.texts))
+    text = f"Bar chart: {spec.title}, {spec.ylabel} per bar. {bars}."
+    if spec.lines:
+        text += " Dashed lines: " + "; ".join(label for _, label in spec.lines) + "."
+    return text
+
+
 # ---------------------------------------------------------------- brevity-penalty explorer
 
 
 @dataclass(frozen=True)
 class BpView:
-    """The brevity-penalty explorer for one pair of slider values (Papineni et al. 2002, 2.2.2 and 2.3).
+    """The brevity-penalty explorer for one pair of lengths (Papineni et al. 2002, 2.2.2 and 2.3).
 
     ``curve_values``, ``curve_p1`` and ``curve_products`` are BP, p1 and p1 x BP at each candidate
     length in ``curve_lengths`` (1 to all the candidate's tokens) against this reference length.
@@ -900,14 +916,25 @@ class BpView:
     def _numbers(self) -> PrecisionAndBrevity:
         return PrecisionAndBrevity(self.p1_total, self.reference_length, self.p1_matches, self.brevity_penalty)
 
+    @property
+    def alt_text(self) -> str:
+        """The text alternative of the explorer's chart: the curve's shape and the values at this c."""
+        r, longest = self.reference_length, self.curve_lengths[-1] if self.curve_lengths else self.candidate_length
+        shape = (f"BP rises to 1 at c = r = {r} and stays 1 for longer candidates" if longest >= r
+                 else f"BP rises with c (every length drawn is below r = {r})")
+        return (f"Line chart: the brevity penalty BP against the candidate length c from 1 to {longest} tokens, "
+                f"for a reference of r = {r} tokens; {shape}. Marked at c = {self.candidate_length}: "
+                f"BP = {self.brevity_penalty:.4f}, p1 = {self.p1_matches}/{self.p1_total}, "
+                f"p1 x BP = {self.product:.4f}.")
+
 
 def bp_token_limits(candidate=BP_CANDIDATE, reference=BP_REFERENCE, tokenize="13a") -> tuple:
-    """How many tokens the explorer's texts have: the largest slider values."""
+    """How many tokens the explorer's texts have: the largest lengths the boxes take."""
     return len(_explorer_tokens(candidate, tokenize)), len(_explorer_tokens(reference, tokenize))
 
 
 def _explorer_tokens(text, tokenize) -> tuple:
-    """An explorer text's tokens, made once per text: a slider move only cuts them."""
+    """An explorer text's tokens, made once per text: a change of length only cuts them."""
     if isinstance(text, str) and isinstance(tokenize, str):
         return _box_tokens(text, tokenize, False)
     return tuple(_tokenize(text, tokenize))  # not cacheable: tokenize() accepts it or says what is wrong
@@ -1129,6 +1156,7 @@ __all__ = [
     "ParaphraseView",
     "PlaygroundView",
     "available_tokenizers",
+    "chart_alt_text",
     "compute_bp_explorer",
     "compute_paraphrase",
     "compute_playground",

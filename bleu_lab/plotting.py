@@ -16,6 +16,7 @@ Colours are Okabe and Ito's colour-blind-safe palette.
 
 from __future__ import annotations
 
+import html
 import numbers
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -57,6 +58,10 @@ LABEL_WEIGHT = "normal"
 
 # Okabe-Ito, in an order where neighbouring bars differ in hue and lightness.
 SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
+# A fill pattern per series, so that bars told apart by colour are told apart in grayscale and by a
+# colour-blind reader too (WCAG 2.1, 1.4.1: colour is not the only means); the first series stays plain.
+HATCHES = (None, "//", "..", "xx", "\\\\", "++", "--", "oo")
+LINE_STYLES = ("--", ":", "-.", (0, (5, 1, 1, 1)))
 SHADE_COLOUR = "#009e73"
 MARK_COLOUR = "#d55e00"
 
@@ -89,24 +94,75 @@ def set_alt_text(target, text: str):
     A screen reader cannot see a plot, so every figure of the series says in words what it shows (its
     trend and its key numbers; WCAG 2.1, success criterion 1.1.1). The text travels with the picture:
     when the notebook displays the figure, the PNG output carries it as ``alt`` metadata, which nbconvert,
-    Voila and the static site write into the ``<img alt>`` attribute. A plotting function that makes its
-    own figure calls this with a description built from its data; a caller who draws several plots on
-    one figure calls it once for the whole.
+    Voila and the static site write into the ``<img alt>`` attribute. Every plotting function of bleu_lab
+    already describes what it drew (:func:`describe_axes`); this text, given for the whole figure,
+    replaces those descriptions: a caller who draws several plots on one figure, or wants to say more,
+    calls it once for the whole.
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"a text alternative must be a non-empty string, not {describe(text)}. "
                          f"Right: set_alt_text(ax, 'Bars: precision falls from 0.83 at order 1 to 0.20 at order 4')")
+    figure = _root_figure(target, "set_alt_text")
+    figure.bleu_lab_alt_text = text.strip()
+    _publish_with_alt_text(figure)
+    return target
+
+
+def describe_axes(ax, text: str):
+    """Record what ``ax`` shows (a plotting function's description of its own data) and return ``ax``.
+
+    Every plotting function of bleu_lab calls this, whether it made its figure (``ax=None``) or drew on
+    the caller's axes: the description belongs to the axes it drew. The figure's text alternative
+    (:func:`alt_text`) is the text given to :func:`set_alt_text` when there is one; otherwise the
+    descriptions of its axes, "Panel 1 of 2: ..." when several were described. Drawing again on the same
+    axes replaces its description.
+    """
+    if not isinstance(ax, Axes):
+        raise TypeError(f"describe_axes takes a matplotlib Axes, not {describe(ax)}. "
+                        f"Right: describe_axes(ax, 'Line chart: ...')")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"a description must be a non-empty string, not {describe(text)}. "
+                         f"Right: describe_axes(ax, 'Line chart: ...')")
+    setattr(ax, "bleu_lab_description", text.strip())  # noqa: B010 - mypy: Axes has no such attribute
+    _publish_with_alt_text(_root_figure(ax, "describe_axes"))
+    return ax
+
+
+def alt_text(target) -> str | None:
+    """The text alternative the figure of ``target`` (an Axes or a Figure) carries when displayed, or None.
+
+    The text given to :func:`set_alt_text`, else the descriptions the plotting functions recorded on its
+    axes (:func:`describe_axes`), in the order of the axes. Print it next to the figure where a reader
+    cannot get at the image's ``alt`` attribute (JupyterLab 4 does not show it: docs/accessibility.md).
+    """
+    figure = _root_figure(target, "alt_text")
+    explicit = getattr(figure, "bleu_lab_alt_text", None)
+    if explicit:
+        return explicit
+    described = [ax.bleu_lab_description for ax in figure.get_axes() if getattr(ax, "bleu_lab_description", None)]
+    if not described:
+        return None
+    if len(described) == 1:
+        return described[0]
+    count = len(described)
+    return " ".join(f"Panel {i} of {count}: {text}" for i, text in enumerate(described, 1))
+
+
+def _root_figure(target, function):
+    """The whole figure ``target`` (an Axes, a Figure or a SubFigure) belongs to."""
     figure: Any = target.figure if isinstance(target, Axes) else target
     if hasattr(figure, "get_figure") and not hasattr(figure, "savefig"):
         figure = figure.get_figure(root=True)  # a SubFigure: the alt text belongs to the whole picture
     if not hasattr(figure, "savefig"):
-        raise TypeError(f"set_alt_text takes a matplotlib Axes or Figure, not {describe(target)}. "
-                        f"Right: set_alt_text(ax, 'what the figure shows')")
-    figure.bleu_lab_alt_text = text.strip()
+        raise TypeError(f"{function} takes a matplotlib Axes or Figure, not {describe(target)}. "
+                        f"Right: {function}(ax, 'what the figure shows')")
+    return figure
+
+
+def _publish_with_alt_text(figure) -> None:
     # IPython asks an object's _ipython_display_ first (before the inline backend's PNG printer, which would
     # drop any metadata), so the figure publishes its own PNG with the alt text beside it.
     figure._ipython_display_ = partial(_display_with_alt_text, figure)
-    return target
 
 
 def _display_with_alt_text(figure) -> None:
@@ -114,9 +170,40 @@ def _display_with_alt_text(figure) -> None:
     from IPython.core.pylabtools import print_figure
     from IPython.display import publish_display_data
 
+    from .answers import in_voila
+
     png = print_figure(figure, "png", bbox_inches="tight", base64=True)
-    publish_display_data({"image/png": png, "text/plain": repr(figure)},
-                         metadata={"image/png": {"alt": figure.bleu_lab_alt_text}})
+    text = alt_text(figure)
+    data = {"image/png": png, "text/plain": repr(figure)}
+    if text and in_voila():
+        # Voila draws outputs with JupyterLab's image renderer, which writes no alt attribute (nbconvert's
+        # templates and the static site read the metadata): there the same picture goes as HTML too, which
+        # Voila prefers, so a screen reader finds <img alt>. Only under Voila: stored notebooks stay small.
+        data["text/html"] = (f'<img src="data:image/png;base64,{png}" alt="{html.escape(text, quote=True)}" '
+                             f'style="max-width: 100%; height: auto">')
+    publish_display_data(data, metadata={"image/png": {"alt": text}} if text else {})
+
+
+def _number(value, digits: int = 3) -> str:
+    """A value as the figure labels it: ``digits`` decimals (4 for a brevity penalty, as the notebooks print)."""
+    return f"{value:.{digits}f}"
+
+
+def _trend(values, digits: int = 3) -> str:
+    """'rises from a to b', 'falls from a to b', 'stays at a' or 'goes from a to b' (up and down) for a series."""
+    first, last = values[0], values[-1]
+    steps = [b - a for a, b in zip(values, values[1:])]
+    if all(step == 0 for step in steps):
+        return f"stays at {_number(first, digits)}"
+    if all(step >= 0 for step in steps):
+        way = "rises"
+    elif all(step <= 0 for step in steps):
+        way = "falls"
+    else:
+        low, high = min(values), max(values)
+        return (f"goes from {_number(first, digits)} to {_number(last, digits)} (lowest {_number(low, digits)}, "
+                f"highest {_number(high, digits)})")
+    return f"{way} from {_number(first, digits)} to {_number(last, digits)}"
 
 
 def style_axes(ax, title, xlabel, ylabel):
@@ -316,7 +403,25 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
     ax.set_ylim(-0.04, 1.12)  # below 0: a point at BP = 0.007 is drawn whole, not cut by the axis
     ax.grid(alpha=0.3)
     _legend_outside(ax)
-    return ax
+    return describe_axes(ax, _brevity_penalty_description(against, r, xs, points))
+
+
+def _brevity_penalty_description(against, r, xs, points) -> str:
+    """The text alternative of :func:`plot_brevity_penalty`: the curve's shape, its values at a few x, the marks."""
+    if against == "ratio":
+        shown = [x for x in (1.5, 2.0, 3.0) if x <= xs[-1]]
+        values = ", ".join(f"{brevity_penalty_value(1.0, x):.4f} at r/c = {x:g}" for x in shown)
+        text = (f"Line chart: the brevity penalty BP against the length ratio r/c from {xs[0]:g} to {xs[-1]:g}. "
+                f"BP is 1 while r/c is at most 1 (the candidate at least as long as the reference, shaded) "
+                f"and falls for shorter candidates: {values}.")
+    else:
+        half = max(1, r // 2)
+        text = (f"Line chart: the brevity penalty BP against the candidate length c from 1 to {xs[-1]} tokens, "
+                f"for a reference of r = {r} tokens. BP rises from {brevity_penalty_value(1, r):.4f} at c = 1 to "
+                f"{brevity_penalty_value(half, r):.4f} at c = {half} and is 1 from c = r = {r} on (shaded).")
+    if points:
+        text += " Marked: " + "; ".join(f"c = {c}: BP = {bp:.4f}" for _, bp, c in points) + "."
+    return text
 
 
 def precision_and_brevity_table(candidates, references, *, tokenize="13a", lowercase=False):
@@ -387,7 +492,12 @@ def plot_precision_and_brevity(candidates, references, ax=None, *, tokenize="13a
     ax.set_ylim(-0.04, 1.12)  # below 0, so that a circle at BP = 0.0067 is not cut by the axis
     ax.set_xlim(0, max(lengths) + 1)
     finish_axes(ax, title, "candidate length c (tokens)", "value (0-1)", grid="both")
-    return ax
+    best = max(rows, key=lambda row: row[4])
+    references = ", ".join(f"r = {r}" for r in sorted({row[1] for row in rows}))
+    points = "; ".join(f"c = {c}: p1 = {p1:.3f}, BP = {bp:.3f}, p1 x BP = {product:.3f}"
+                       for c, _, p1, bp, product in rows)
+    return describe_axes(ax, f"Line chart: {title}, against the candidate length c, one point per candidate "
+                             f"({references}). {points}. The product is highest, {best[4]:.3f}, at c = {best[0]}.")
 
 
 # --------------------------------------------------------------------------- precisions
@@ -457,14 +567,19 @@ def plot_precisions(results, labels=None, ax=None, *, title="Modified (clipped) 
         xs = [n + (i - (k - 1) / 2) * width for n in range(len(totals))]
         heights = [m / t if t else 0.0 for m, t in zip(matches, totals)]
         bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=label,
-                      edgecolor="white", linewidth=0.5)
+                      edgecolor="white", linewidth=0.5, hatch=HATCHES[i % len(HATCHES)])
         _label_bars(ax, bars, [f"{m}/{t}" for m, t in zip(matches, totals)], crowded=k > 3)
     names = {1: "unigrams", 2: "bigrams", 3: "trigrams", 4: "4-grams"}
     ax.set_xticks(range(orders), [f"p{n}\n({names.get(n, f'{n}-grams')})" for n in range(1, orders + 1)])
     ax.set_ylim(0, 1.05)
     ax.set_xlim(-0.5, orders - 0.5)
     finish_axes(ax, title, "n-gram order", "modified precision p_n", grid="y")
-    return ax
+    parts = []
+    for (matches, totals), label in zip(series, labels):
+        values = ", ".join(f"p{n} = {m}/{t} = {m / t if t else 0.0:.3f}"
+                           for n, (m, t) in enumerate(zip(matches, totals), 1))
+        parts.append(f"{label}: {values}")
+    return describe_axes(ax, f"Bar chart: {title}, by n-gram order (matches/total). " + "; ".join(parts) + ".")
 
 
 # --------------------------------------------------------------------------- metric comparison
@@ -531,7 +646,7 @@ def _grouped_bars_up(scores, ax, *, function, figsize, digits, crowded_past, tit
     for i, name in enumerate(series):
         xs, heights, missing = _bar_positions(scores, groups, name, i, len(series), width)
         bars = ax.bar(xs, heights, width * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
-                      edgecolor="white", linewidth=0.5)
+                      edgecolor="white", linewidth=0.5, hatch=HATCHES[i % len(HATCHES)])
         _label_bars(ax, bars, [f"{h:.{digits}f}" for h in heights], crowded=crowded)
         for x in missing:
             ax.annotate("n/a", (x, 0), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
@@ -540,7 +655,17 @@ def _grouped_bars_up(scores, ax, *, function, figsize, digits, crowded_past, tit
     ax.set_ylim(0, 1.05)
     ax.set_xlim(-0.5, len(groups) - 0.5)
     finish_axes(ax, title, xlabel, ylabel, grid="y")
-    return ax
+    return describe_axes(ax, _grouped_description(scores, series, title, xlabel, ylabel, digits))
+
+
+def _grouped_description(scores, series, title, row_label, value_label, digits) -> str:
+    """The text alternative of grouped bars: every value, group by group ("n/a" where a series has none)."""
+    rows = []
+    for group, row in scores.items():
+        values = ", ".join(f"{name} {float(row[name]):.{digits}f}" if name in row else f"{name} n/a"
+                           for name in series)
+        rows.append(f"{group}: {values}")
+    return f"Bar chart: {title}; {value_label}, one group per {row_label}. " + "; ".join(rows) + "."
 
 
 def plot_metric_comparison(scores, ax=None, title="The same candidates under different metrics"):
@@ -601,15 +726,26 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
         else:
             heights = [row[2][i - 1] for row in rows]
         xs = [g + (i - (k - 1) / 2) * width for g in range(len(rows))]
+        # Candidate plain, references dotted or crossed, the clipped count striped: told apart without colour.
+        pattern = "//" if i == k - 1 else None if i == 0 else ("..", "xx", "++")[(i - 1) % 3]
         bars = ax.bar(xs, heights, width * 0.92, color=colours[i], label=kind, edgecolor="white", linewidth=0.5,
-                      hatch="//" if i == k - 1 else None)
+                      hatch=pattern)
         ax.bar_label(bars, [str(h) for h in heights], padding=2, fontsize=TEXT_SIZE)
     ax.set_xticks(range(len(rows)), ['"' + " ".join(row[0]) + '"' for row in rows])
     top = max([row[1] for row in rows] + [max(row[2], default=0) for row in rows] + [1])
     ax.set_ylim(0, top * 1.15 + 0.5)
     ax.yaxis.get_major_locator().set_params(integer=True)
-    finish_axes(ax, title or f"Clipping, {n}-gram by {n}-gram", f"candidate {n}-gram", "count", grid="y")
-    return ax
+    title = title or f"Clipping, {n}-gram by {n}-gram"
+    finish_axes(ax, title, f"candidate {n}-gram", "count", grid="y")
+    counts = []
+    for gram, count, in_references, _, clipped in rows:
+        references_text = ", ".join(f"reference {j} {c}" for j, c in enumerate(in_references, 1))
+        counts.append(f'"{" ".join(gram)}": candidate {count}, {references_text}, clipped {clipped}')
+    matched = sum(row[4] for row in rows)
+    total = sum(row[1] for row in rows)
+    return describe_axes(ax, f"Bar chart: {title}. For each candidate {n}-gram, its count in the candidate, in "
+                             f"each reference, and clipped. " + "; ".join(counts)
+                             + f". In all {matched} of {total} candidate {n}-grams count.")
 
 
 # --------------------------------------------------------------------------- smoothing
@@ -620,7 +756,7 @@ def _grouped_bars_across(scores, ax, *, function, figsize, x_max, title, xlabel,
     for i, name in enumerate(series):
         ys, widths, missing = _bar_positions(scores, rows, name, i, len(series), height)
         bars = ax.barh(ys, widths, height * 0.92, color=SERIES_COLOURS[i % len(SERIES_COLOURS)], label=name,
-                       edgecolor="white", linewidth=0.5)
+                       edgecolor="white", linewidth=0.5, hatch=HATCHES[i % len(HATCHES)])
         ax.bar_label(bars, [f"{w:.3f}" for w in widths], padding=3, fontsize=TEXT_SIZE)
         for y in missing:
             ax.text(0.005, y, "n/a", va="center", fontsize=TEXT_SIZE, color="0.35")
@@ -628,7 +764,7 @@ def _grouped_bars_across(scores, ax, *, function, figsize, x_max, title, xlabel,
     ax.set_ylim(len(rows) - 0.5, -0.5)  # first row at the top
     ax.set_xlim(0, x_max)
     finish_axes(ax, title, xlabel, ylabel, grid="x")
-    return ax
+    return describe_axes(ax, _grouped_description(scores, series, title, ylabel, xlabel, 3))
 
 
 def plot_smoothing_comparison(scores, ax=None, *, title="Sentence BLEU under each smoothing method"):
@@ -672,12 +808,8 @@ def plot_system_scores(scores, ax=None, *, title=None):
     )
 
 
-HISTOGRAM_HATCHES = ("", "//", "\\\\", "..")
-MEAN_STYLES = ("--", ":", "-.", (0, (6, 2, 1, 2, 1, 2)))
-
-
 def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of every sentence"):
-    """Overlaid histograms of per-sentence scores, one per system (each its own hatch), and each mean as a line.
+    """Overlaid histograms of per-sentence scores, one per system, with each mean as a dashed line.
 
     ``scores`` is ``{system: [sentence score, ...]}`` on the 0-1 scale (e.g.
     ``sentence_bleu(c, [r]).score`` for every line of a test set); ``bins`` equal-width bins
@@ -701,14 +833,19 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     edges = [i / bins for i in range(bins + 1)]
     for i, (system, values) in enumerate(zip(systems, rows)):
         colour, mean = SERIES_COLOURS[i % len(SERIES_COLOURS)], sum(values) / len(values)
-        # A hatch and a line style per system, so the overlaid histograms part in grayscale too.
-        hatch, style = HISTOGRAM_HATCHES[i % len(HISTOGRAM_HATCHES)], MEAN_STYLES[i % len(MEAN_STYLES)]
         ax.hist(values, bins=edges, histtype="stepfilled", alpha=0.35, color=colour, edgecolor=colour, linewidth=1.5,
-                hatch=hatch, label=f"{system} (mean {mean:.3f})")
-        ax.axvline(mean, color=colour, linestyle=style, linewidth=2)
+                label=f"{system} (mean {mean:.3f})", hatch=HATCHES[i % len(HATCHES)])
+        ax.axvline(mean, color=colour, linestyle=LINE_STYLES[i % len(LINE_STYLES)], linewidth=2)
     ax.set_xlim(0, 1)
     finish_axes(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
-    return ax
+    parts = []
+    for system, values in zip(systems, rows):
+        in_lowest = sum(1 for v in values if v < edges[1])
+        count = f"{len(values)} sentence" + ("" if len(values) == 1 else "s")
+        parts.append(f"{system}: {count}, mean {sum(values) / len(values):.3f} (dashed line), "
+                     f"{in_lowest} below {edges[1]:g}")
+    return describe_axes(ax, f"Histogram: {title}, {bins} bins of width {1 / bins:g} from 0 to 1. "
+                             + "; ".join(parts) + ".")
 
 
 def _interval_title(results):
@@ -764,7 +901,10 @@ def plot_confidence_intervals(intervals, ax=None, *, title=None):
     ax.set_xlim(min(lows) - 0.05 * span, max(highs) + 0.45 * span)  # room for the value labels on the right
     title = _interval_title(intervals.values()) if title is None else title
     finish_axes(ax, title, "corpus BLEU (0-1 scale)", "system", grid="x", legend=False)
-    return ax
+    parts = "; ".join(f"{system} {score:.3f} [{low:.3f}, {high:.3f}]" for system, (score, low, high)
+                      in zip(systems, rows))
+    return describe_axes(ax, f"Interval chart: {title}; each system's score with its interval [low, high]. "
+                             f"{parts}.")
 
 
 # --------------------------------------------------------------------------- scores along a change (notebook 05b)
@@ -805,11 +945,27 @@ def plot_score_lines(scores, steps, ax=None, *, title="Scores along a change", x
         ax.set_xticks(steps)
     ax.set_ylim(-0.03, 1.05)
     finish_axes(ax, title, xlabel, ylabel, grid="both")
-    return ax
+    return describe_axes(ax, _score_lines_description(scores, steps, title, xlabel, ylabel))
+
+
+def _score_lines_description(scores, steps, title, xlabel, ylabel) -> str:
+    """The text alternative of :func:`plot_score_lines`: which way each line goes, and every value when the
+    x axis labels every step."""
+    parts = []
+    for label, row in scores.items():
+        values = [float(v) for v in row]
+        text = f"{label} {_trend(values)}"
+        if len(values) <= MAX_STEP_TICKS:
+            text += " (" + ", ".join(f"{step:g}: {v:.3f}" for step, v in zip(steps, values)) + ")"
+        parts.append(text)
+    return (f"Line chart: {title}; {ylabel} against {xlabel} ({steps[0]:g} to {steps[-1]:g}). "
+            + "; ".join(parts) + ".")
 
 
 __all__ = [
+    "alt_text",
     "brevity_penalty_curve",
+    "describe_axes",
     "ngram_count_table",
     "plot_brevity_penalty",
     "plot_confidence_intervals",
@@ -822,4 +978,5 @@ __all__ = [
     "plot_smoothing_comparison",
     "plot_system_scores",
     "precision_and_brevity_table",
+    "set_alt_text",
 ]

@@ -85,10 +85,10 @@ def _bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings
     r = np.asarray(reference_lengths, dtype=np.float64)
     rows = len(c)
     with np.errstate(over="raise", divide="ignore", invalid="ignore"):
-        safe_c = np.where(c > 0, c, 1.0)
         # c = r = 0 with matches is no text's statistics; sacrebleu's compute_bleu gives them BP = 1 (c < r fails).
         impossible_empty = (c == 0) & (r == 0) & (all_matches > 0).any(axis=1)
-        bp = np.where((c > r) | impossible_empty, 1.0, np.where(c == 0, 0.0, np.exp(1 - r / safe_c)))
+        # One formula, one float: the same math.exp as brevity_penalty() (numpy's exp can differ in the last bit).
+        bp = np.where(impossible_empty, 1.0, [brevity_penalty_value(ci, ri) for ci, ri in zip(c.tolist(), r.tolist())])
         if method.phantom_ngrams:
             last_length, last_matches, last_totals = (
                 (c, all_matches, all_totals) if last is None else (np.asarray(x, dtype=np.float64) for x in last)

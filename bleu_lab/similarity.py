@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .explanation import signature_html
+from .explanation import MUTED_CSS, signature_html
 from .inputs import check_candidate_and_references, check_corpus, keywords_checked
 
 MODEL_CONFIG = "l2_supercat"
@@ -254,7 +254,7 @@ class SimilarityResult:
         )
         return (
             f"<div class='bleu-lab-result'><b>similarity = {self.score:.4f}</b> "
-            f"<span style='color:#555'>(cosine of mean subword vectors, {html.escape(MODEL_NAME)})</span>"
+            f"<span style='color:{MUTED_CSS}'>(cosine of mean subword vectors, {html.escape(MODEL_NAME)})</span>"
             f"<table><tr>{header}</tr>"
             f"<tr><td>candidate</td><td>{html.escape(self.candidate)}</td>"
             f"<td>{html.escape(' '.join(self.candidate_subwords))}</td><td></td></tr>{rows}"

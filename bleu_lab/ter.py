@@ -64,7 +64,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .explanation import signature_html
+from .explanation import MUTED_CSS, signature_html
 from .inputs import (
     check_candidate_and_references,
     check_corpus,
@@ -626,7 +626,7 @@ class TerResult:
     def _repr_html_(self) -> str:
         parts = [
             f"<div class='bleu-lab-result'><b>{self.name} = {self.score:.4f}</b> "
-            f"<span style='color:#555'>(0-1 scale, lower is better; {counted(self.num_edits, 'edit')} / "
+            f"<span style='color:{MUTED_CSS}'>(0-1 scale, lower is better; {counted(self.num_edits, 'edit')} / "
             f"{self.reference_length:g} reference words)</span>"
         ]
         for index, alignment in enumerate(self.alignments[:3]):

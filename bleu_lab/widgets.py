@@ -29,6 +29,7 @@ Usage in a notebook (the last expression of a cell displays the widget)::
 from __future__ import annotations
 
 import asyncio
+import base64
 import difflib
 import html
 import io
@@ -40,7 +41,7 @@ from .course import needs_extra
 with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
     import ipywidgets as widgets
 
-from .explanation import ORDER_COLOURS, STYLE
+from .explanation import ORDER_COLOURS, TEXT_CSS
 from .inputs import check_bool, describe, is_finite_number, is_real_number
 from .playground import (
     MAX_REFERENCES,
@@ -52,6 +53,7 @@ from .playground import (
     ParaphraseView,
     available_tokenizers,
     bp_token_limits,
+    chart_alt_text,
     check_bp_length,
     compute_bp_explorer,
     compute_paraphrase,
@@ -88,8 +90,9 @@ _CSS = f"""
 .bleu-lab-widget .widget-html-content {{ min-width: 0; max-width: 100%; }}
 .bleu-lab-widget .bl-scroll {{ max-width: 100%; overflow-x: auto; }}
 .bleu-lab-widget img.widget-image {{ max-width: 100%; height: auto; object-fit: contain; }}
+.bleu-lab-widget .bl-chart-image img {{ width: 100%; }}
 .bleu-lab-widget .widget-text, .bleu-lab-widget .widget-dropdown {{ max-width: 100%; }}
-.bleu-lab-widget .bl-intro {{ color: {STYLE['muted']}; line-height: 1.35; margin-bottom: 4px; }}
+.bleu-lab-widget .bl-intro {{ color: {TEXT_CSS['muted']}; line-height: 1.35; margin-bottom: 4px; }}
 .bleu-lab-widget.bl-presenter, .bleu-lab-widget.bl-presenter .widget-html-content,
 .bleu-lab-widget.bl-presenter .widget-label, .bleu-lab-widget.bl-presenter input,
 .bleu-lab-widget.bl-presenter select, .bleu-lab-widget.bl-presenter button,
@@ -106,7 +109,7 @@ _CSS = f"""
 .bleu-lab-widget.bl-presenter .widget-toggle-button {{ padding: 0 14px; }}
 .bleu-lab-widget.bl-presenter input[type="checkbox"] {{ width: 20px; height: 20px; min-height: 0; }}
 .bleu-lab-widget.bl-presenter h3 {{ font-size: 28px; }}
-.bleu-lab-widget.bl-presenter img.widget-image {{ width: 780px !important; }}
+.bleu-lab-widget.bl-presenter .bl-chart-image {{ width: 780px !important; }}
 """
 
 
@@ -276,6 +279,29 @@ def _new_figure(width: float, height: float, margins=(0.14, 0.97, 0.88, 0.12)):
     return figure
 
 
+class ChartImage(widgets.HTML):
+    """A chart as an ``<img>`` with a text alternative: ipywidgets' ``Image`` has no ``alt`` attribute, so a
+    screen reader would find an image with no name (WCAG 2.1, 1.1.1; axe-core's rule image-alt).
+
+    ``show(png, alt)`` puts the PNG bytes in a data URL; ``png`` and ``alt`` keep what is on display.
+    """
+
+    def __init__(self, css_class: str, width: str):
+        super().__init__(layout=widgets.Layout(width=width, flex="0 1 auto"))
+        self.add_class("bl-chart-image")
+        self.add_class(css_class)
+        self.png = b""
+        self.alt = ""
+
+    def show(self, png: bytes, alt: str) -> None:
+        if (png, alt) == (self.png, self.alt):
+            return
+        self.png, self.alt = png, alt
+        data = base64.b64encode(png).decode("ascii")
+        self.value = (f"<img class='widget-image' src='data:image/png;base64,{data}' "
+                      f"alt='{html.escape(alt, quote=True)}'>")
+
+
 class BarChart:
     """One bar chart kept for the life of a widget: ``show(spec)`` updates bars and texts in place.
 
@@ -366,6 +392,17 @@ def _text_box(description: str, value: str, css: str, placeholder: str = "") -> 
     return box
 
 
+def _length_box(value: int, largest: int, description: str, css: str) -> widgets.BoundedIntText:
+    """A number box from 1 to ``largest`` tokens (arrow keys step by one). Not a slider: ipywidgets 8 ties a
+    number box's description to its input as a ``<label for>``, but gives a slider's handle no name a screen
+    reader can announce (axe-core's rule aria-input-field-name)."""
+    box = widgets.BoundedIntText(value=value, min=1, max=largest, step=1, description=description,
+                                 continuous_update=True, style={"description_width": "95px"},
+                                 layout=widgets.Layout(width="220px", max_width="100%"))
+    box.add_class(css)
+    return box
+
+
 def _dropdown(options, value, description: str, width: str, label_width: str) -> widgets.Dropdown:
     return widgets.Dropdown(options=options, value=value, description=description,
                             layout=widgets.Layout(width=width, max_width="100%"),
@@ -416,8 +453,7 @@ class Playground(_Summary, widgets.VBox):
         self.highlights.add_class("bl-highlights-area")
         self.numbers = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", min_width="280px", max_width="100%"))
         self.numbers.add_class("bl-numbers-area")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="520px", flex="0 1 auto"))
-        self.image.add_class("bl-chart")
+        self.image = ChartImage("bl-chart", "520px")
         self.comparison = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.comparison.add_class("bl-comparison-area")
         self.view = None
@@ -511,7 +547,7 @@ class Playground(_Summary, widgets.VBox):
             # they show the new numbers, the new chart is there too.
             chart = self._compute(compare=False).chart
             colours = [_GREY, _BLUE] if chart is not None and chart.labels and chart.labels[0] == "BLEU" else None
-            self.image.value = self.chart.show(chart, colours)
+            self.image.show(self.chart.show(chart, colours), chart_alt_text(chart))
             view = self._compute(compare=True)  # bleu_lab's part is cached: only the other libraries are new
             self.view = view
             self.comparison.value = view.comparison_html
@@ -527,6 +563,8 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     lengths get a marker and their value printed. Every curve is :func:`compute_bp_explorer`'s (no
     arithmetic here). Returns the axes.
     """
+    from . import plotting
+
     if ax is None:
         import matplotlib.pyplot as plt
 
@@ -536,11 +574,15 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     r = first.reference_length
     ax.plot(lengths, first.curve_values, color=_BLUE, linewidth=2.5, label="BP")
     ax.plot(lengths, first.curve_p1, color=_GREY, linewidth=1.5, linestyle="--", label="p1 (clipped unigram precision)")
-    ax.plot(lengths, first.curve_products, color=_GREEN, linewidth=2.5, label="p1 \u00d7 BP (BLEU with N = 1)")
+    # Dash-dot with diamonds: told apart from the solid BP line without its colour (grayscale, colour-blind readers).
+    ax.plot(lengths, first.curve_products, color=_GREEN, linewidth=2.5, linestyle="-.", marker="D", markersize=4,
+            label="p1 \u00d7 BP (BLEU with N = 1)")
     ax.axvline(r, color=_GREY, linestyle=":", linewidth=1.5)
     ax.text(r + 0.3, 0.04, f"c = r = {r}", fontsize=_FONT, color="#333333")
+    marked = []
     for c in mark or ():
         view = compute_bp_explorer(c, r)
+        marked.append(view)
         ax.plot([view.candidate_length], [view.product], "s", color=_VERMILLION, markersize=8, zorder=4)
         # Below right while the curves rise (c < r), above right where the product falls (or is too near 0
         # for room below): off the curves. A white box keeps the value readable where it still touches one.
@@ -558,7 +600,15 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     ax.spines[["top", "right"]].set_visible(False)
     # Below the axes: a legend inside would cover the curves somewhere along c.
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=_FONT - 2, frameon=False)
-    return ax
+    best = max(range(len(lengths)), key=lambda i: first.curve_products[i])
+    text = (f"Line chart: BP, p1 and p1 x BP against the candidate length c from 1 to {lengths[-1]} tokens, for a "
+            f"reference of r = {r} tokens. BP rises from {first.curve_values[0]:.4f} at c = 1 to 1 at c = r; p1 "
+            f"{plotting._trend(list(first.curve_p1), 4)}; p1 x BP is highest, {first.curve_products[best]:.4f}, "
+            f"at c = {lengths[best]}.")
+    if marked:
+        text += " Marked: " + "; ".join(f"c = {v.candidate_length}: BP = {v.brevity_penalty:.4f}, p1 x BP = "
+                                         f"{v.product:.4f}" for v in marked) + "."
+    return plotting.describe_axes(ax, text)
 
 
 class BpExplorer(_Summary, widgets.VBox):
@@ -569,24 +619,17 @@ class BpExplorer(_Summary, widgets.VBox):
     def __init__(self, *, candidate_length: int = 8, reference_length: int = 12, presenter: bool = False):
         presenter = _check_presenter(presenter, "bp_explorer")
         max_c, max_r = bp_token_limits()
-        # compute_bp_explorer's check and message: a length the sliders cannot hold is refused, not bent
-        # to fit. Both sliders start at 1 (c = 0 has no p1; BP is 0 there by definition).
-        right = ("The sliders run from 1 to the number of tokens of each text. "
+        # compute_bp_explorer's check and message: a length the boxes cannot hold is refused, not bent
+        # to fit. Both boxes start at 1 (c = 0 has no p1; BP is 0 there by definition).
+        right = ("The length boxes run from 1 to the number of tokens of each text. "
                  "Right: bp_explorer(candidate_length=8, reference_length=12)")
         candidate_length = check_bp_length(candidate_length, "candidate_length", 1, max_c, "candidate", right)
         reference_length = check_bp_length(reference_length, "reference_length", 1, max_r, "reference", right)
-        self.candidate_length = widgets.IntSlider(value=candidate_length, min=1, max=max_c,
-                                                  description="candidate c", style={"description_width": "95px"},
-                                                  layout=widgets.Layout(width="520px", max_width="100%"))
-        self.candidate_length.add_class("bl-bp-candidate-slider")
-        self.reference_length = widgets.IntSlider(value=reference_length, min=1, max=max_r,
-                                                  description="reference r", style={"description_width": "95px"},
-                                                  layout=widgets.Layout(width="520px", max_width="100%"))
-        self.reference_length.add_class("bl-bp-reference-slider")
+        self.candidate_length = _length_box(candidate_length, max_c, "candidate c", "bl-bp-candidate-length")
+        self.reference_length = _length_box(reference_length, max_r, "reference r", "bl-bp-reference-length")
         self.text = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", min_width="260px", max_width="100%"))
         self.text.add_class("bl-bp-text")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="480px", flex="0 1 auto"))
-        self.image.add_class("bl-bp-chart")
+        self.image = ChartImage("bl-bp-chart", "480px")
         self.presenter = _presenter_toggle(self, presenter)
 
         # The legend sits in its own strip under the axes, where no marker can be (bottom margin 0.3).
@@ -614,8 +657,8 @@ class BpExplorer(_Summary, widgets.VBox):
             [
                 _style_sheet(),
                 _row([widgets.HTML("<h3 style='margin:2px 0'>Brevity-penalty explorer</h3>"), self.presenter]),
-                widgets.HTML("<div class='bl-intro'>The candidate and the reference are cut to the lengths on "
-                             "the sliders.</div>"),
+                widgets.HTML("<div class='bl-intro'>The candidate and the reference are cut to the lengths in "
+                             "the two boxes (type a number, or use the arrow keys).</div>"),
                 self.candidate_length,
                 self.reference_length,
                 _row([self.text, self.image]),
@@ -634,7 +677,7 @@ class BpExplorer(_Summary, widgets.VBox):
         _set_presenter(self, on, self.figure, self.refresh)
 
     def refresh(self):
-        """Recompute from the sliders and redraw (never raises)."""
+        """Recompute from the length boxes and redraw (never raises)."""
         try:
             view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
             self.view = view
@@ -643,7 +686,7 @@ class BpExplorer(_Summary, widgets.VBox):
             self._r_line.set_xdata([view.reference_length, view.reference_length])
             self._point.set_data([view.candidate_length], [view.brevity_penalty])
             self._product.set_data([view.candidate_length], [view.product])
-            self.image.value = _png(self.figure)
+            self.image.show(_png(self.figure), view.alt_text)
         except Exception as error:  # noqa: BLE001
             self.text.value = message_html(f"Could not update: {error}")
 
@@ -687,8 +730,7 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
         self.text.add_class("bl-paraphrase-text")
         self.table = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.table.add_class("bl-paraphrase-table")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="560px", flex="0 1 auto"))
-        self.image.add_class("bl-paraphrase-chart")
+        self.image = ChartImage("bl-paraphrase-chart", "560px")
         # Wide enough for six labels side by side at the chart's font size.
         self.chart = BarChart(6.6, 3.3, margins=(0.1, 0.98, 0.88, 0.1))
         self.presenter = _presenter_toggle(self, presenter)
@@ -762,7 +804,8 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
                 "n/a" if view.scores.get(name) is None else f"{view.scores[name]:.3f}" for name in PARAPHRASE_METRICS
             )
             spec = ChartSpec("One rewrite, six scores", PARAPHRASE_METRICS, values, texts, "score (F for ROUGE)")
-            self.image.value = self.chart.show(spec if view.scores else None, self._colours)
+            shown = spec if view.scores else None
+            self.image.show(self.chart.show(shown, self._colours), chart_alt_text(shown))
         except Exception as error:  # noqa: BLE001
             self.text.value = message_html(f"Could not draw: {error}")
 

@@ -105,14 +105,15 @@ def test_wheel_carries_the_data_and_the_licences(wheel_names):
         assert any(n.endswith(f".dist-info/licenses/{licence}") for n in wheel_names), f"{licence} not in the wheel"
 
 
-def test_metadata_names_licence_urls_and_extras(metadata):
+def test_metadata_names_licence_no_placeholder_urls_and_extras(metadata):
     import bleu_lab
 
     assert metadata["Version"] == bleu_lab.__version__
     assert metadata["License-Expression"] == "MIT"
     assert set(metadata.get_all("License-File")) >= {"LICENSE", "LICENSE-CONTENT"}
-    urls = dict(line.split(", ", 1) for line in metadata.get_all("Project-URL"))
-    assert {"Homepage", "Source", "Issues"} <= set(urls)
+    # No address until the repository is published: a placeholder organisation would point nowhere.
+    for line in metadata.get_all("Project-URL") or []:
+        assert not re.search(r"YOUR-ORG|<your|example\.(com|org)", line, re.I), f"placeholder URL: {line}"
     assert {"lab", "docs", "test"} <= set(metadata.get_all("Provides-Extra"))
     lab = [r for r in metadata.get_all("Requires-Dist") if re.search(r"extra\s*==\s*['\"]lab['\"]", r)]
     for name in ("jupyterlab", "ipywidgets", "matplotlib", "rouge-score"):
@@ -124,7 +125,8 @@ def test_sdist_has_what_its_tests_need(sdist_names):
                  "binder/postBuild", "LICENSE", "LICENSE-CONTENT", "setup.py", "MANIFEST.in", "Makefile",
                  "pyproject.toml", "README.md", "docs/teaching.md"):
         assert name in sdist_names, f"the sdist lacks {name}"
-    missing = [name for name in _tracked("tests", "notebooks", "docs", "bleu_lab", "binder") if name not in sdist_names]
+    missing = [name for name in _tracked("tests", "notebooks", "docs", "bleu_lab", "binder", "share")
+               if name not in sdist_names]
     assert not missing, f"the sdist lacks tracked files: {missing[:20]}"
     assert not [n for n in sdist_names if "__pycache__" in n or ".ipynb_checkpoints" in n]
 

@@ -278,3 +278,95 @@ def test_search_finds_a_word(browser, server):
         assert not page.outside, f"requests that left localhost: {page.outside}"
     finally:
         page.close()
+
+
+# ---------------------------------------------------------------- accessibility: text alternatives and axe-core
+
+_FILE_NAME = re.compile(r"(^|/)[0-9a-f]{64}\.(png|jpe?g|svg)$|_images/|\.png$")
+
+
+class _Images(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.images: list = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            found = dict(attrs)
+            self.images.append((found.get("src", ""), found.get("alt")))
+
+
+def _images(page: Path) -> list:
+    parser = _Images()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.images
+
+
+def _build_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_bleu_lab_site_build", ROOT / "docs" / "site" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_alt_of_an_output_is_keyed_by_its_pictures_hash():
+    """build.py's map from a picture's SHA-256 (the name myst-nb gives its file) to the output's alt."""
+    import base64
+    import hashlib
+
+    build = _build_module()
+    png = base64.b64encode(b"\x89PNG not really a picture").decode("ascii")
+    with_alt = {"output_type": "display_data", "data": {"image/png": png},
+                "metadata": {"image/png": {"alt": "Line chart: BP falls to 0.3679 at r/c = 2."}}}
+    without = {"output_type": "display_data", "data": {"image/png": png[:-4] + "AAAA"}, "metadata": {}}
+    notebook = {"cells": [{"cell_type": "code", "outputs": [with_alt, without]}]}
+    digest = hashlib.sha256(b"\x89PNG not really a picture").hexdigest()
+    assert build.image_alt_texts([notebook]) == {digest: "Line chart: BP falls to 0.3679 at r/c = 2."}
+
+
+def test_widget_pictures_have_a_text_alternative(site):
+    pictures = [(src, alt) for notebook in SERIES for src, alt in _images(_page(site, notebook))
+                if alt and alt.startswith("A picture of the")]
+    assert pictures, "no widget picture with a text alternative"
+    assert all("widget" in alt and "JupyterLab" in alt for _, alt in pictures)
+
+
+def test_every_figure_says_what_it_shows_not_its_file_name(site):
+    """Every <img> of the series and labs has an alt that describes it (from the output's metadata, set by
+    bleu_lab's plotting functions or set_alt_text), never the extracted file's name, which Sphinx writes when
+    an image has no alt. Needs notebooks executed with this bleu_lab (the lead re-executes them)."""
+    missing = []
+    for notebook in [*SERIES, *LABS]:
+        for src, alt in _images(_page(site, notebook)):
+            if not alt or not alt.strip() or _FILE_NAME.search(alt.strip()):
+                missing.append(f"{notebook.name}: {src.rsplit('/', 1)[-1][:16]}... alt={alt!r:.40}")
+    assert not missing, f"{len(missing)} figures without a text alternative:\n" + "\n".join(missing[:30])
+
+
+AXE = Path(sys.prefix) / "share" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page_path", ["index.html", "teaching.html", "series-02", "series-playground"])
+def test_site_pages_pass_axe_core(browser, server, site, page_path):
+    """No critical or serious violation of axe-core's WCAG 2.1 A and AA rules (axe-core from `make axe`)."""
+    if page_path.startswith("series-"):
+        key = page_path.split("-", 1)[1]
+        notebook = next(nb for nb in SERIES if nb.stem.startswith(key) or nb.stem.endswith(key))
+        page_path = _page(site, notebook).relative_to(site).as_posix()
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: run `make axe` (part of `make test`; it needs npm)")
+    page = _open(browser, f"{server}/{page_path}")
+    try:
+        page.wait_for_load_state("networkidle", timeout=PAGE_SECONDS * 1000)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("() => axe.run(document, {runOnly: {type: 'tag', values: "
+                               "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})")
+        serious = [f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['help']}; {v['nodes'][0]['html'][:160]}"
+                   for v in result["violations"] if v["impact"] in ("critical", "serious")]
+        assert serious == [], f"{page_path}: " + "\n".join(serious)
+        assert not page.outside, f"requests that left localhost: {page.outside}"
+    finally:
+        page.close()

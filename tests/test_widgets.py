@@ -647,14 +647,14 @@ def test_playground_widget_follows_its_controls():
     from bleu_lab.widgets import playground
 
     widget = playground()
-    figure, png = widget.chart.figure, bytes(widget.image.value)
+    figure, png = widget.chart.figure, widget.image.png
     assert widget.view.score == 1.0 and png.startswith(b"\x89PNG")
 
     widget.candidate.value = "a cat is on the mat"
     assert "<span class='bl-score'>0.8409</span>" in widget.numbers.value
     assert widget.preset.value == "(your own text)"
     assert widget.chart.figure is figure and widget.chart.redraws == 1  # same bars, new heights
-    assert bytes(widget.image.value) != png
+    assert widget.image.png != png
     assert "bl-candidate-4" in widget.highlights.value and "sacrebleu" in widget.comparison.value
 
     widget.max_order.value = 2
@@ -890,12 +890,12 @@ def test_text_first_and_chart_after_a_pause():
 
     async def scenario():
         widget = playground(debounce=0.05)
-        before = bytes(widget.image.value)
+        before = widget.image.png
         widget.candidate.value = "a cat is on the mat"
         assert "<span class='bl-score'>0.8409</span>" in widget.numbers.value  # at once
-        assert bytes(widget.image.value) == before  # the chart has not been drawn yet
+        assert widget.image.png == before  # the chart has not been drawn yet
         await asyncio.sleep(0.2)
-        assert bytes(widget.image.value) != before and "sacrebleu" in widget.comparison.value
+        assert widget.image.png != before and "sacrebleu" in widget.comparison.value
 
     asyncio.run(scenario())
 

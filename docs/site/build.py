@@ -13,7 +13,13 @@
    source is collapsed in JupyterLab (``metadata.jupyter.source_hidden``, how
    answers were hidden before bleu_lab.answers) is left out, since a static
    page cannot collapse it.
-3. Run Sphinx (myst-nb renders the stored outputs; nothing is executed) into
+3. Collect each figure's text alternative: the ``alt`` a PNG output carries in its
+   metadata (``bleu_lab.plotting.set_alt_text`` and every bleu_lab plot put it there),
+   keyed by the SHA-256 of the picture, into ``_image_alt.json``. myst-nb names an
+   extracted image by that hash and reads only width and height from the metadata;
+   conf.py gives each image node its alt from this map, so the page says
+   ``<img alt="Line chart: ...">``, not the file's hash.
+4. Run Sphinx (myst-nb renders the stored outputs; nothing is executed) into
    site/html/ (myst-nb keeps its extracted outputs beside it, in site/jupyter_execute/).
 
     python docs/site/build.py [--out site/html] [--stage build/site-src]
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
 import json
 import re
 import shutil
@@ -35,6 +42,7 @@ ROOT = HERE.parents[1]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 ANSWERS_CALL = re.compile(r"\bshow_answers\(")
 LAST_CALL = re.compile(r"(\w+)\([^()]*\)\s*;?\s*$")
+ALT_TEXTS = "_image_alt.json"
 STATIC_NOTE = ("<p class=\"bl-static-widget\"><em>A picture of the widget. It is live in JupyterLab: "
                "open this notebook there and run it to use it.</em></p>")
 
@@ -63,7 +71,10 @@ def static_outputs(cell: dict) -> list:
         picture = _picture_for(source)
         if picture is not None:
             png = base64.b64encode(picture.read_bytes()).decode("ascii")
-            outputs.append({"output_type": "display_data", "metadata": {}, "data": {
+            name = picture.stem.replace("_", " ")
+            alt = (f"A picture of the {name} widget as it looks in JupyterLab: its text boxes and settings at the "
+                   f"top, the numbers and a chart below. The live widget works in JupyterLab.")
+            outputs.append({"output_type": "display_data", "metadata": {"image/png": {"alt": alt}}, "data": {
                 "image/png": png, "text/plain": f"<picture of the widget: {picture.name}>"}})
         outputs.append({"output_type": "display_data", "metadata": {}, "data": {
             "text/html": STATIC_NOTE, "text/plain": "A picture of the widget: it is live in JupyterLab."}})
@@ -86,6 +97,20 @@ def static_notebook(path: Path) -> dict:
     return notebook
 
 
+def image_alt_texts(notebooks) -> dict:
+    """``{sha256 of the PNG bytes: alt}`` for every PNG output of ``notebooks`` (dicts) that carries an alt."""
+    texts = {}
+    for notebook in notebooks:
+        for cell in notebook.get("cells", []):
+            for output in cell.get("outputs", []):
+                png = output.get("data", {}).get("image/png")
+                alt = output.get("metadata", {}).get("image/png", {}).get("alt")
+                if png and isinstance(alt, str) and alt.strip():
+                    data = "".join(png) if isinstance(png, list) else png
+                    texts[hashlib.sha256(base64.b64decode(data)).hexdigest()] = alt.strip()
+    return texts
+
+
 def _mathjax() -> Path:
     import jupyter_server_mathjax
 
@@ -99,15 +124,20 @@ def stage(target: Path) -> list[Path]:
     (target / "_static").mkdir(parents=True)
     for name in ("conf.py", "index.md"):
         shutil.copyfile(HERE / name, target / name)
+    shutil.copytree(HERE / "_templates", target / "_templates")  # theme components made accessible
     shutil.copyfile(ROOT / "docs" / "teaching.md", target / "teaching.md")
     shutil.copytree(_mathjax(), target / "_static" / "mathjax")
-    staged = []
+    staged, notebooks = [], []
     sources = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
     for path in sources:
         destination = target / path.relative_to(ROOT)
         destination.parent.mkdir(parents=True, exist_ok=True)
-        destination.write_text(json.dumps(static_notebook(path), indent=1, ensure_ascii=False), encoding="utf-8")
+        notebook = static_notebook(path)
+        destination.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
         staged.append(destination)
+        notebooks.append(notebook)
+    (target / ALT_TEXTS).write_text(json.dumps(image_alt_texts(notebooks), indent=1, ensure_ascii=False),
+                                    encoding="utf-8")
     return staged
 
 

@@ -7,6 +7,9 @@ jupyter-server-mathjax ships), and widget outputs were replaced by pictures
 before Sphinx sees them.
 """
 
+import json
+from pathlib import Path
+
 project = "bleu_lab"
 author = "The bleu_lab authors"
 copyright = "2026, The bleu_lab authors. Text and figures CC BY 4.0, code MIT"
@@ -21,6 +24,8 @@ suppress_warnings = ["myst.header"]
 html_theme = "sphinx_book_theme"
 html_title = "bleu_lab: BLEU, ROUGE and chrF, taken apart"
 html_static_path = ["_static"]
+# Theme components replaced for accessibility (_templates/: a search button named by its text).
+templates_path = ["_templates"]
 html_theme_options = {
     "show_toc_level": 2,
     "use_download_button": False,
@@ -43,3 +48,24 @@ mathjax2_config = {
     "HTML-CSS": {"availableFonts": [], "preferredFont": None, "webFont": "STIX-Web", "imageFont": None},
     "SVG": {"font": "STIX-Web"},
 }
+
+
+# Each figure's text alternative (WCAG 2.1, 1.1.1). myst-nb writes an output's picture to a file named by
+# the SHA-256 of its bytes and takes only width and height from the output's metadata, so Sphinx would
+# write the file name as the alt. build.py collected {hash: the alt in the output's metadata} into
+# _image_alt.json; each image node whose file is one of those gets its alt here, before the HTML is written.
+_ALT_TEXTS = json.loads((Path(__file__).parent / "_image_alt.json").read_text(encoding="utf-8")) \
+    if (Path(__file__).parent / "_image_alt.json").exists() else {}
+
+
+def _image_alt(app, doctree, docname):
+    from docutils import nodes
+
+    for image in doctree.findall(nodes.image):
+        alt = _ALT_TEXTS.get(Path(image.get("uri", "")).stem)
+        if alt and not image.get("alt"):
+            image["alt"] = alt
+
+
+def setup(app):
+    app.connect("doctree-resolved", _image_alt)
