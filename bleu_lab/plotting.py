@@ -62,6 +62,7 @@ SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e0
 # colour-blind reader too (WCAG 2.1, 1.4.1: colour is not the only means); the first series stays plain.
 HATCHES = (None, "//", "..", "xx", "\\\\", "++", "--", "oo")
 LINE_STYLES = ("--", ":", "-.", (0, (5, 1, 1, 1)))
+LINE_STYLE_NAMES = ("dashed", "dotted", "dash-dot", "dash-dot-dot")  # LINE_STYLES in words, for alt texts
 SHADE_COLOUR = "#009e73"
 MARK_COLOUR = "#d55e00"
 
@@ -842,10 +843,11 @@ def plot_score_histogram(scores, ax=None, *, bins=20, title="Sentence BLEU of ev
     ax.set_xlim(0, 1)
     finish_axes(ax, title, "sentence score (0-1 scale)", "number of sentences", grid="y")
     parts = []
-    for system, values in zip(systems, rows):
+    for i, (system, values) in enumerate(zip(systems, rows)):
         in_lowest = sum(1 for v in values if v < edges[1])
         count = f"{len(values)} sentence" + ("" if len(values) == 1 else "s")
-        parts.append(f"{system}: {count}, mean {sum(values) / len(values):.3f} (dashed line), "
+        line = LINE_STYLE_NAMES[i % len(LINE_STYLE_NAMES)]  # the style its mean line is drawn in
+        parts.append(f"{system}: {count}, mean {sum(values) / len(values):.3f} ({line} line), "
                      f"{in_lowest} below {edges[1]:g}")
     return describe_axes(ax, f"Histogram: {title}, {bins} bins of width {1 / bins:g} from 0 to 1. "
                              + "; ".join(parts) + ".")

@@ -613,6 +613,22 @@ def test_09_no_false_claim_about_synonyms():
     ("00_start_here.ipynb", "make test"),  # maintainer commands stay off the student's first page
     ("00_start_here.ipynb", "make notebooks"),
     ("15_metrics_and_human_judgments.ipynb", "Pearson's r, which weighs distances, rewards that most"),
+    # 12.14 is the split reference's score (ref_len = 1); the flat list of strings scores 0.00 (ref_len = 2).
+    ("11_tokenization.ipynb", "(`ref_len = 2`; 12.14"),
+    # Wilson's 95% interval for 4 of 9 ends at 0.73, so it does rule out 3 in 4 (see the test below).
+    ("15_metrics_and_human_judgments.ipynb", "right three times in"),
+    # 7 of the 11 neighbouring pairs have overlapping intervals; 4 of the 5 below 0.05 only just.
+    ("14_uncertainty_and_significance.ipynb", "most neighbours differ clearly"),
+    # segment 113's four penalties come from three raters (see the test below)
+    ("16_expert_mqm_judgments.ipynb", "from four raters"),
+    ("17_learned_metrics.ipynb", "four raters disagree"),
+    # tie-calibrated, TER (0.4806) and BLEU (0.4804) lie above the all-ties 0.4803, by less than 0.001
+    ("16_expert_mqm_judgments.ipynb", "none beats calling every pair a tie."),
+    ("16_expert_mqm_judgments.ipynb", "are level with the all-ties score"),
+    # WMT's metrics task compared segment scores with DA before 2021 too (daRR, Ma et al. 2019)
+    ("16_expert_mqm_judgments.ipynb", "judges metrics on single segments too"),
+    # 13a leaves the apostrophe in "don't" (11's answer 3 says so); it does not split all ASCII punctuation
+    ("11_tokenization.ipynb", "splits at spaces and ASCII punctuation, so"),
 ])
 def test_claims_a_review_found_wrong_are_gone(name, wrong):
     assert wrong not in (NOTEBOOKS / name).read_text(encoding="utf-8")
@@ -741,3 +757,76 @@ def test_14_no_fixed_significance_threshold_and_one_scale():
     assert_markdown(name, "every score, interval and difference here is on the 0-1 scale",
                     "no BLEU difference is \"significant\" by its size")
     assert_markdown(name, "about half a false alarm on average (11 × 0.05)")
+
+
+# ------------------------------------------------------------------- 11, 14, 15, 16 (review)
+def test_11_summary_gives_12_14_to_the_split_reference_not_to_the_flat_list():
+    text = "the cat is on the mat"
+    candidates = [text, "a dog runs in the park"]
+    flat = sacrebleu.corpus_bleu(candidates, candidates)
+    split = sacrebleu.sentence_bleu(text, text.split())
+    assert (f"{flat.score:.2f}", flat.ref_len) == ("0.00", 2)
+    assert (f"{split.score:.2f}", split.ref_len) == ("12.14", 1)
+    assert_markdown(NB11, "flat references (`ref_len = 2`), a split reference (12.14 for a sentence")
+
+
+def test_15_a_wilson_interval_for_4_of_9_rules_out_3_in_4():
+    from scipy.stats import binomtest
+
+    wilson = binomtest(4, 9).proportion_ci(confidence_level=0.95, method="wilson")
+    # By hand: centre (4/9 + 1.96^2/18) / (1 + 1.96^2/9) = 0.4611, half-width 0.2723.
+    assert (f"{wilson.low:.2f}", f"{wilson.high:.2f}") == ("0.19", "0.73")
+    assert 0.5 < wilson.high < 0.75
+    assert_markdown("15_metrics_and_human_judgments.ipynb",
+                    "the Wilson interval, 0.19 to 0.73, covers a coin's 0.5, so 9 pairs cannot tell this")
+
+
+def _neighbour_rows_of_14():
+    lines = stored_lines("14_uncertainty_and_significance.ipynb")
+    intervals = {}
+    for line in lines:
+        match = re.match(r"^(\S+)\s+\d\.\d{4}\s+95% CI \[(\d\.\d{4}), (\d\.\d{4})\]", line)
+        if match:
+            intervals[match[1]] = (float(match[2]), float(match[3]))
+    tests = []
+    for line in lines:
+        match = re.match(r"^(\S+)\s+(\S+)\s+\d\.\d{4}\s+\d\.\d{4}\s+(\d\.\d{4})$", line)
+        if match and match[1] in intervals:
+            tests.append((match[1], match[2], float(match[3])))  # better, worse, sacrebleu's p
+    return intervals, tests
+
+
+def test_14_overlapping_neighbours_and_their_p_values_as_the_prose_counts_them():
+    intervals, tests = _neighbour_rows_of_14()
+    assert len(intervals) == 12 and len(tests) == 11
+    overlapping = [p for better, worse, p in tests if intervals[better][0] <= intervals[worse][1]]
+    below = [p for p in overlapping if p < 0.05]
+    assert (len(overlapping), len(below), sum(0.03 <= p < 0.05 for p in below)) == (7, 5, 4)
+    assert_markdown("14_uncertainty_and_significance.ipynb",
+                    "seven neighbouring pairs have overlapping intervals, yet five of them have p below 0.05 "
+                    "(four of those only just, between 0.03 and 0.05)")
+
+
+def test_16_segment_113_one_text_three_raters_and_one_rater_twice():
+    """The four penalties of segment 113 by hand from the shipped TSV (weights of Freitag et al. 2021)."""
+    import csv
+
+    path = ROOT / "bleu_lab" / "datasets" / "mqm_ted" / "en-de" / "mqm_ted_ende.tsv"
+    systems = ("Facebook-AI", "UEdin", "metricsystem4", "eTranslation")
+    raters, penalties = {}, dict.fromkeys(systems, 0.0)
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
+            if row["seg_id"] != "114" or row["system"] not in systems:  # seg_id counts from 1
+                continue
+            raters[row["system"]] = row["rater"]
+            if row["severity"] == "Major":
+                penalties[row["system"]] += 5
+            elif row["severity"] == "Minor":
+                penalties[row["system"]] += 0.1 if row["category"] == "Fluency/Punctuation" else 1
+    assert raters == {"Facebook-AI": "rater4", "UEdin": "rater3", "metricsystem4": "rater4",
+                      "eTranslation": "rater1"}
+    assert {s: round(p, 1) for s, p in penalties.items()} == {
+        "Facebook-AI": 5.0, "UEdin": 7.0, "metricsystem4": 11.0, "eTranslation": 4.1}
+    assert len(set(raters.values())) == 3
+    assert_markdown("16_expert_mqm_judgments.ipynb", "from three raters",
+                    "rater4 gave the very same text 5.0 once and 11.0 once")

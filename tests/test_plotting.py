@@ -620,3 +620,24 @@ def test_a_long_change_gets_readable_ticks_and_thinned_markers():
     # A short change still labels every step.
     ax = plotting.plot_score_lines({"TER": [0.0, 0.1, 0.2]}, [0, 1, 2])
     assert list(ax.get_xticks()) == [0, 1, 2]
+
+
+def test_score_histogram_parts_its_systems_in_grayscale():
+    """Two overlaid histograms differ in more than colour: a hatch and the mean line's style."""
+    ax = plotting.plot_score_histogram({"A": [0.1, 0.2, 0.6], "B": [0.3, 0.4, 0.9]})
+    hatches = [patch.get_hatch() or "" for patch in ax.patches]
+    assert len(hatches) == 2 and hatches[0] != hatches[1]
+    means = [line for line in ax.lines if len(set(line.get_xdata())) == 1]
+    assert [round(line.get_xdata()[0], 4) for line in means] == [0.3, 0.5333]  # (0.1+0.2+0.6)/3, (0.3+0.4+0.9)/3
+    assert means[0].get_linestyle() != means[1].get_linestyle()
+    plt.close(ax.figure)
+
+
+def test_score_histogram_alt_text_names_each_mean_line_as_drawn():
+    ax = plotting.plot_score_histogram({"A": [0.1, 0.2, 0.6], "B": [0.3, 0.4, 0.9]})
+    means = [line for line in ax.lines if len(set(line.get_xdata())) == 1]
+    assert [line.get_linestyle() for line in means] == ["--", ":"]  # matplotlib's names of what it drew
+    alt = plotting.alt_text(ax)
+    assert "A: 3 sentences, mean 0.300 (dashed line)" in alt  # (0.1 + 0.2 + 0.6) / 3
+    assert "B: 3 sentences, mean 0.533 (dotted line)" in alt  # (0.3 + 0.4 + 0.9) / 3
+    plt.close(ax.figure)
