@@ -244,15 +244,13 @@ def long_code_line_problems(notebook: dict) -> list[str]:
             for line in source(cell).splitlines() if len(line) > CODE_LINE_LIMIT]
 
 
-# Series notebooks with a code line over the limit (found in the review of 00-10; strict, as below).
-LONG_CODE_LINES = {"16_expert_mqm_judgments.ipynb"}
+# Known exceptions, expected to fail (strict): empty while every notebook keeps the rule.
+LONG_CODE_LINES: set = set()
 
 
-# Series notebooks whose stored figures still lack a text alternative: their outputs predate the
-# plotting functions' own descriptions (describe_axes). Re-executed, they carry one; strict, so the
-# test then fails until the name leaves this set.
-FIGURES_WITHOUT_ALT = {"13_corpus_bleu_on_real_data.ipynb", "14_uncertainty_and_significance.ipynb",
-                       "15_metrics_and_human_judgments.ipynb"}
+# Known exceptions, expected to fail (strict): a notebook whose stored figures predate the plotting
+# functions' own descriptions (describe_axes) until it is re-executed.
+FIGURES_WITHOUT_ALT: set = set()
 
 
 NOTEBOOK_PATHS = all_notebooks()
