@@ -136,10 +136,6 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     return written
 
 
-_LINK = re.compile(r"\]\((?P<path>[^)\s#:]+)(?P<anchor>#[^)\s]*)?\)")
-
-
-
 def _check_destinations(target: Path, sources: list) -> None:
     """Refuse, before anything is written, a file where a folder is needed or a folder where a file goes."""
     if target.exists() and not target.is_dir():
@@ -155,6 +151,10 @@ def _check_destinations(target: Path, sources: list) -> None:
         if destination.is_dir():
             raise IsADirectoryError(f"{destination} is a folder; the course has a file of that name: move it "
                                     f"away or choose another folder")
+
+
+_LINK = re.compile(r"\]\((?P<path>[^)\s#:]+)(?P<anchor>#[^)\s]*)?\)")
+
 
 def relink(text: str, source: Path, relative: Path, sources) -> str:
     """``text`` of the markdown file ``source`` with its links to other course files fixed for the copy.
