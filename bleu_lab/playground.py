@@ -932,6 +932,7 @@ class BpView:
     html: str
     curve_p1: tuple = ()
     curve_products: tuple = ()
+    message: str = ""  # says which text is empty (no tokens), where a length had nothing to cut
 
     @property
     def p1(self) -> float:
@@ -953,6 +954,9 @@ class BpView:
         r, longest = self.reference_length, self.curve_lengths[-1] if self.curve_lengths else self.candidate_length
         shape = (f"BP rises to 1 at c = r = {r} and stays 1 for longer candidates" if longest >= r
                  else f"BP rises with c (every length drawn is below r = {r})")
+        if self.message:
+            return (f"{self.message} Marked at c = {self.candidate_length}, r = {r}: BP = {self.brevity_penalty:.4f}, "
+                    f"p1 = {self.p1_matches}/{self.p1_total}, p1 x BP = {self.product:.4f}.")
         return (f"Line chart: the brevity penalty BP against the candidate length c from 1 to {longest} tokens, "
                 f"for a reference of r = {r} tokens; {shape}. Marked at c = {self.candidate_length}: "
                 f"BP = {self.brevity_penalty:.4f}, p1 = {self.p1_matches}/{self.p1_total}, "
@@ -985,9 +989,7 @@ def check_bp_length(value, name: str, low: int, high: int, text: str, right: str
 
     ``right`` ends the message (the explorer widget shows its own call).
     """
-    if not is_whole_number(value):
-        shown = f"the float {value!r}" if isinstance(value, float) else describe(value)
-        raise TypeError(f"{name} must be a whole number from {low} to {high}, not {shown}. {right}")
+    _check_whole_length(value, name, low, high, right)
     if not low <= value <= high:
         if high < low:
             raise ValueError(f"{name} cannot be chosen: the {text} has no tokens. Give a {text} with some words.")
@@ -995,6 +997,36 @@ def check_bp_length(value, name: str, low: int, high: int, text: str, right: str
             f"{name} must be a whole number from {low} to {high} (the {text} has {high} tokens), not {value}. {right}"
         )
     return int(value)
+
+
+def _check_whole_length(value, name: str, low: int, high: int, right: str = _BP_RIGHT) -> int:
+    """``value`` as an int if it is a whole number (of any size), else a TypeError naming the range."""
+    if not is_whole_number(value):
+        shown = f"the float {value!r}" if isinstance(value, float) else describe(value)
+        raise TypeError(f"{name} must be a whole number from {low} to {high}, not {shown}. {right}")
+    return int(value)
+
+
+def _bp_lengths(candidate_length, reference_length, candidate_tokens, reference_tokens) -> tuple[int, int, str]:
+    """(c, r, message): the lengths checked against the texts. A text with no tokens (empty, or only spaces)
+    is legal text, not a mistake: its length is 0 whatever was asked (after a type check), and the message
+    says so. An empty reference makes r = 0, so BP = 1 for any c > 0 (c > r) and p1 = 0 (nothing to match).
+    """
+    messages = []
+    if candidate_tokens:
+        c = check_bp_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
+    else:
+        _check_whole_length(candidate_length, "candidate_length", 0, 0)
+        c = 0
+        messages.append("The candidate is empty (no tokens), so c = 0: BP = 0 and p1 = 0 by definition.")
+    if reference_tokens:
+        r = check_bp_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
+    else:
+        _check_whole_length(reference_length, "reference_length", 0, 0)
+        r = 0
+        messages.append("The reference is empty (no tokens), so r = 0 and nothing can match (p1 = 0). "
+                        "Type a reference to compare with.")
+    return c, r, " ".join(messages)
 
 
 def compute_bp_explorer(
@@ -1010,6 +1042,7 @@ def compute_bp_explorer(
     ``candidate_length`` is a whole number from 0 to the candidate's number of tokens and
     ``reference_length`` one from 1 to the reference's (:func:`bp_token_limits` gives both);
     anything else is a ``TypeError`` or ``ValueError`` that says so, never a length bent to fit.
+    A text with no tokens ("", spaces) is legal: its length is 0 and ``message`` says it is empty.
 
     >>> view = compute_bp_explorer(6, 12)
     >>> view.candidate, round(view.brevity_penalty, 4)   # exp(1 - 12/6)
@@ -1017,12 +1050,11 @@ def compute_bp_explorer(
     """
     candidate_tokens = tuple(_explorer_tokens(candidate, tokenize))
     reference_tokens = tuple(_explorer_tokens(reference, tokenize))
-    c = check_bp_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
-    r = check_bp_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
+    c, r, message = _bp_lengths(candidate_length, reference_length, candidate_tokens, reference_tokens)
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
     curve = _bp_curve(candidate_tokens, cut_reference)
     here = curve[c]
-    text = (
+    text = (message_html(message) if message else "") + (
         "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.5'>"
         f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
         f"BP = {html.escape(bp_formula(c, r, show_lengths=True))} = "
@@ -1038,6 +1070,7 @@ def compute_bp_explorer(
         c, r, here.brevity_penalty, here.matches, c, " ".join(cut_candidate), " ".join(cut_reference),
         tuple(row.candidate_length for row in lengths), tuple(row.brevity_penalty for row in lengths), text,
         curve_p1=tuple(row.p1 for row in lengths), curve_products=tuple(row.product for row in lengths),
+        message=message,
     )
 
 
