@@ -1,4 +1,4 @@
-"""The import graph of bleu_lab, read statically (ast): no cycle, and docs/architecture.md names every module.
+"""The import graph of bleu_lab, read statically (ast): no cycle, and every import follows docs/architecture.md.
 
 An import inside a function is an edge too: exercises/build.py and grade.py once imported each other,
 one of them inside a function, and that is still a cycle (each module needs the other to work).
@@ -7,6 +7,7 @@ one of them inside a function, and that is still a cycle (each module needs the 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,39 @@ def test_architecture_page_names_every_module():
 def test_the_leaves_import_nothing_of_bleu_lab(module):
     # The first stage of docs/architecture.md: input checks and shipped data depend on no other module.
     assert import_graph()[module] == {}
+
+
+# Imports against the rule docs/architecture.md states: the exceptions it names, and no other.
+DOCUMENTED_EXCEPTIONS = {("bleu_lab.meta_evaluation", "bleu_lab.plotting")}  # plot functions in a numbers module
+
+
+def stages_of_the_page() -> dict[str, tuple[int, int]]:
+    """{module: (stage, place in its row)} from the table of docs/architecture.md ("| 3. name | `a`, `b` | ...")."""
+    modules = module_files()
+    by_last_part: dict[str, list[str]] = {}
+    for module in modules:
+        by_last_part.setdefault(module.split(".")[-1], []).append(module)
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    ranks: dict[str, tuple[int, int]] = {}
+    for line in page.splitlines():
+        row = re.match(r"\| (\d+)\. [^|]+\| ([^|]+) \|", line)
+        if not row:
+            continue
+        for place, name in enumerate(re.findall(r"`([^`]+)`", row.group(2))):
+            found = by_last_part.get(name, [])
+            assert len(found) == 1, f"docs/architecture.md's table names {name!r}: {found or 'no module'}"
+            ranks[found[0]] = (int(row.group(1)), place)
+    return ranks
+
+
+def test_every_import_follows_the_stages_of_the_architecture_page():
+    ranks = stages_of_the_page()
+    unplaced = sorted(set(module_files()) - set(ranks) - {ROOT})
+    assert unplaced == [], f"docs/architecture.md's table does not place {unplaced}"
+    upward = sorted(
+        (module, target) for module, edges in import_graph().items() if module != ROOT
+        for target in edges
+        if target != ROOT and not target.startswith(f"{module}.")  # a package may import its own modules
+        and ranks[target] >= ranks[module]
+    )
+    assert set(upward) == DOCUMENTED_EXCEPTIONS, f"imports against docs/architecture.md's stages: {upward}"
