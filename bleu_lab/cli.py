@@ -232,32 +232,12 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
         raise CommandLineError("give the candidates with -i (sacrebleu's name) or -c, not both")
     files = list(args.files)
     if args.references:
-        if named and files:
-            raise CommandLineError(
-                f"{' '.join(files)}: file(s) without a role beside -c/-i and -r; "
-                f"put each after -c (candidate) or -r (reference)"
-            )
-        candidates, references, how = named + files, list(args.references), "roles named with -r"
-        if not candidates and _is_piped(stdin):  # cat HYP | bleu-lab score -r REF: the piped text is the candidate
-            candidates, how = [STDIN], "roles named with -r; the candidate piped on standard input"
-        elif not candidates:
-            options = other_options(args)  # built only for the message: it parses nothing
-            raise CommandLineError(
-                f"no candidate file: with -r, name it with -c: 'bleu-lab score -c HYP -r {' '.join(references)}"
-                f"{options}', or pipe it: 'cat HYP | bleu-lab score -r {' '.join(references)}{options}'"
-            )
+        candidates, references, how = _roles_named_with_r(args, named, files, stdin)
     elif named:
         how = "sacrebleu's form: REF... -i HYP" if args.input else "roles named with -c"
         candidates, references = named, files
     elif len(files) >= 2:  # whatever standard input is: a script's stdin need not hold the candidate
-        first, rest, options = files[0], " ".join(files[1:]), other_options(args)
-        raise CommandLineError(
-            f"{WHICH_CANDIDATE} 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
-            f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). If it is {first}: "
-            f"'bleu-lab score -c {first} -r {rest}{options}'; if it is {files[-1]}: 'bleu-lab score "
-            f"{' '.join(files[:-1])} -i {files[-1]}{options}' (sacrebleu's form; with the candidate piped in: "
-            f"'bleu-lab score {' '.join(files)} -i -{options}')"
-        )
+        raise _ambiguous_roles(args, files)
     elif files and _is_piped(stdin):
         candidates, references, how = [STDIN], files, "sacrebleu's form: the candidate piped on standard input"
     else:
@@ -278,6 +258,37 @@ def resolve_roles(args, stdin) -> tuple[list, list, str]:
     if candidates.count(STDIN) + references.count(STDIN) > 1:
         raise CommandLineError("standard input ('-') can be read only once; give the other files by name")
     return candidates, references, how
+
+
+def _roles_named_with_r(args, named: list, files: list, stdin) -> tuple[list, list, str]:
+    """resolve_roles when -r names the references: files without an option are candidates."""
+    if named and files:
+        raise CommandLineError(
+            f"{' '.join(files)}: file(s) without a role beside -c/-i and -r; "
+            f"put each after -c (candidate) or -r (reference)"
+        )
+    candidates, references, how = named + files, list(args.references), "roles named with -r"
+    if not candidates and _is_piped(stdin):  # cat HYP | bleu-lab score -r REF: the piped text is the candidate
+        candidates, how = [STDIN], "roles named with -r; the candidate piped on standard input"
+    elif not candidates:
+        options = other_options(args)  # built only for the message: it parses nothing
+        raise CommandLineError(
+            f"no candidate file: with -r, name it with -c: 'bleu-lab score -c HYP -r {' '.join(references)}"
+            f"{options}', or pipe it: 'cat HYP | bleu-lab score -r {' '.join(references)}{options}'"
+        )
+    return candidates, references, how
+
+
+def _ambiguous_roles(args, files: list) -> CommandLineError:
+    """The refusal for two or more files without a role: both readings, each with its right call."""
+    first, rest, options = files[0], " ".join(files[1:]), other_options(args)
+    return CommandLineError(
+        f"{WHICH_CANDIDATE} 'bleu-lab score {first} {rest}' could mean {first} is the candidate "
+        f"(candidate first) or that {files[-1]} is (sacrebleu's order, references first). If it is {first}: "
+        f"'bleu-lab score -c {first} -r {rest}{options}'; if it is {files[-1]}: 'bleu-lab score "
+        f"{' '.join(files[:-1])} -i {files[-1]}{options}' (sacrebleu's form; with the candidate piped in: "
+        f"'bleu-lab score {' '.join(files)} -i -{options}')"
+    )
 
 
 # ----------------------------------------------------------------------------- metrics
@@ -501,60 +512,77 @@ DEFAULTS = {"metrics": ["bleu"], "tokenize": "13a", "smoothing": "none", "chrf_c
             "chrf_beta": 2, "seed": 12345}
 
 
+def _given(args, *names) -> str:
+    """The options among ``names`` that the user gave, as typed (their defaults are None or False)."""
+    shown = []
+    for name in names:
+        value = getattr(args, name)
+        if value is not None and value is not False:
+            shown.append(option_text(f"--{name.replace('_', '-')}", value))
+    return " ".join(shown)
+
+
+def _right_call(args, candidates, references, *leave_out) -> str:
+    """The right call shown in a message: the user's files and the options the message does not set."""
+    # --system's files are among the candidates by now, so the call names them once, after -i.
+    return f"bleu-lab score {' '.join(references)} -i {' '.join(candidates)}{other_options(args, 'system', *leave_out)}"
+
+
 def _check_options(args, candidates, references):
     """``args`` with its defaults filled in; an option given that nothing would use is refused.
 
     The options' defaults are None (or False), so what the user gave is told apart from a default.
     """
-    def given(*names):
-        shown = []
-        for name in names:
-            value = getattr(args, name)
-            if value is not None and value is not False:
-                shown.append(option_text(f"--{name.replace('_', '-')}", value))
-        return " ".join(shown)
-
     metrics = list(dict.fromkeys(args.metrics or DEFAULTS["metrics"]))  # -m bleu -m bleu scores BLEU once
+    _check_sampling_options(args, candidates, references)
+    _check_metric_options(args, candidates, references, metrics)
+    filled = {name: default for name, default in DEFAULTS.items() if getattr(args, name) is None}
+    return argparse.Namespace(**{**vars(args), **filled, "metrics": metrics})
+
+
+def _check_sampling_options(args, candidates, references) -> None:
+    """Paired tests need two systems; --n-samples and --seed need something that samples."""
     refs = " ".join(references)
-
-    def call(*leave_out):  # the right call shown: the user's files and the options the message does not set
-        # --system's files are among the candidates by now, so the call names them once, after -i.
-        return f"bleu-lab score {refs} -i {' '.join(candidates)}{other_options(args, 'system', *leave_out)}"
-
-    paired = given("paired_bs", "paired_ar")
+    paired = _given(args, "paired_bs", "paired_ar")
     if paired and len(candidates) < 2:
         raise CommandLineError(f"{paired} compares two or more systems, and {candidates[0]} is the only candidate: "
                                f"bleu-lab score {refs} -i {candidates[0]} SYSTEM{other_options(args, 'system')}")
-    sampling = given("n_samples", "seed")
+    sampling = _given(args, "n_samples", "seed")
     if args.confidence is not None and args.n_samples is not None:
         # The call shown must pass this check itself: 1000, or more for a level above 99.8%.
         enough = max(1000, samples_for_interval(args.confidence))
+        right = _right_call(args, candidates, references, "confidence", "n_samples")
         check_samples_for_interval(args.n_samples, args.confidence, name="--n-samples",
-                                   right=f"Right: {call('confidence', 'n_samples')} --confidence "
+                                   right=f"Right: {right} --confidence "
                                          f"{_number_text(args.confidence)} --n-samples {enough}")
     if sampling and args.confidence is None and len(candidates) < 2:
         # The call shown must work: --confidence (95%) needs enough samples (samples_for_interval).
         enough = args.n_samples is None or args.n_samples >= samples_for_interval(0.95)
         fixed = sampling if enough else sampling.replace(f"--n-samples {args.n_samples}", "--n-samples 1000")
         raise CommandLineError(f"{sampling}: for --confidence or a paired test (two or more candidates), "
-                               f"and neither runs: {call('n_samples', 'seed')} --confidence {fixed}")
+                               f"and neither runs: {_right_call(args, candidates, references, 'n_samples', 'seed')} "
+                               f"--confidence {fixed}")
+
+
+def _check_metric_options(args, candidates, references, metrics: list) -> None:
+    """A metric's option given while that metric is not scored is refused, with the call that scores it."""
     for metric, command in METRIC_COMMANDS.items():
-        unused = given(*command.options)
+        unused = _given(args, *command.options)
         if unused and metric not in metrics:
             chosen = " ".join(metrics)
             # --lowercase is BLEU's; chrF and TER have their own case options.
             meant = "".join(f" ({METRIC_COMMANDS[m].case_option})" for m in metrics if METRIC_COMMANDS[m].case_option
                             ) if args.lowercase and metric == "bleu" else ""
             raise CommandLineError(f"{unused}: for {command.label}, which is not among the metrics (-m {chosen})"
-                                   f"{meant}: {call('metrics', *command.options)} -m {chosen} {metric} {unused}")
+                                   f"{meant}: {_right_call(args, candidates, references, 'metrics', *command.options)}"
+                                   f" -m {chosen} {metric} {unused}")
     if args.ter_asian_support and not (args.ter_normalized or args.ter_no_punct):
         # sacrebleu's tercom tokenizer applies its CJK rules inside those two steps only.
         raise CommandLineError(f"--ter-asian-support changes nothing on its own: it adds CJK rules to "
-                               f"--ter-normalized and --ter-no-punct: {call('metrics', 'ter_asian_support')} "
+                               f"--ter-normalized and --ter-no-punct: "
+                               f"{_right_call(args, candidates, references, 'metrics', 'ter_asian_support')} "
                                f"-m {' '.join(metrics)} "
                                f"--ter-normalized --ter-asian-support")
-    filled = {name: default for name, default in DEFAULTS.items() if getattr(args, name) is None}
-    return argparse.Namespace(**{**vars(args), **filled, "metrics": metrics})
 
 
 def score_files(args, stdin=None) -> tuple:
@@ -563,8 +591,25 @@ def score_files(args, stdin=None) -> tuple:
 
     candidate_files, reference_files, how = resolve_roles(args, stdin)
     args = _check_options(args, candidate_files, reference_files)
+    systems = _read_candidates(candidate_files, reference_files, how, stdin)
+    reference_streams = [(path, read_lines(path, stdin)) for path in reference_files]
+    _check_same_length([*systems, *reference_streams])
+    warnings = _input_warnings(systems, reference_streams)
+    references = bleu_lab.references_from_streams([lines for _, lines in reference_streams])
+    per_metric = _score_metrics([lines for _, lines in systems], references, args, systems)
+    records = [_system_record(index, path, lines, systems, per_metric, args)
+               for index, (path, lines) in enumerate(systems)]
+    settings = {
+        "candidates": [_shown(p) for p in candidate_files], "references": [_shown(p) for p in reference_files],
+        "roles": how, "metrics": args.metrics, "bleu": {**_bleu_keywords(args), "max_order": args.max_order or 4},
+    }
+    return records, settings, warnings
+
+
+def _read_candidates(candidate_files, reference_files, how: str, stdin) -> list:
+    """(path, lines) per candidate file; an empty standard input read as the candidate says how it was read."""
     try:
-        systems = [(path, read_lines(path, stdin)) for path in candidate_files]
+        return [(path, read_lines(path, stdin)) for path in candidate_files]
     except CommandLineError as error:
         if "piped" in how and "standard input" in str(error):
             raise CommandLineError(  # only one file without a role is read this way (see resolve_roles)
@@ -573,8 +618,10 @@ def score_files(args, stdin=None) -> tuple:
                 f"'bleu-lab score -c HYP -r REF'"
             ) from None
         raise
-    reference_streams = [(path, read_lines(path, stdin)) for path in reference_files]
-    _check_same_length([*systems, *reference_streams])
+
+
+def _input_warnings(systems: list, reference_streams: list) -> list[str]:
+    """Warnings about the files read: a byte-order mark, a candidate given twice, roles likely swapped."""
     warnings = []
     for path, lines in [*systems, *reference_streams]:
         if lines[0].startswith(BYTE_ORDER_MARK):
@@ -591,11 +638,14 @@ def score_files(args, stdin=None) -> tuple:
                     f"warning: the candidate {_shown(path)} is identical to the reference {_shown(ref_path)}: "
                     f"were the roles swapped? (sacrebleu's order is 'REF -i HYP'; or name them: -c HYP -r REF)"
                 )
-    references = bleu_lab.references_from_streams([lines for _, lines in reference_streams])
-    lines_only = [lines for _, lines in systems]
+    return warnings
+
+
+def _score_metrics(lines_only: list, references, args, systems: list) -> dict:
+    """{metric: [Scored per system]}; a line too long for TER is named by its file and line number."""
     metrics = args.metrics
     try:
-        per_metric = {metric: METRIC_COMMANDS[metric].scorer(lines_only, references, args) for metric in metrics}
+        return {metric: METRIC_COMMANDS[metric].scorer(lines_only, references, args) for metric in metrics}
     except SegmentTooLong as error:  # the library names candidates[i]; here it is a line of a file
         others = [m for m in metrics if m != "ter"]
         rest = f"score the other metrics without it (-m {' '.join(others)}), or " if others else ""
@@ -605,29 +655,25 @@ def score_files(args, stdin=None) -> tuple:
             f"and {MAX_SHIFTED_PRODUCT:,} candidate words x the words of all its references). TER is meant for "
             f"sentences: {rest}split the line into its sentences"
         ) from None
-    records = []
-    for index, (path, lines) in enumerate(systems):
-        role = "candidate" if len(systems) == 1 else ("baseline" if index == 0 else "system")
-        record: dict = {"file": _shown(path), "role": role, "lines": len(lines), "scores": {}}
-        for metric in metrics:
-            scored = per_metric[metric][index]
-            entry = {"score": scored.score, "signature": scored.signature, **scored.details}
-            if args.confidence is not None:
-                entry["confidence"] = _confidence(scored, args)
-            if index > 0:
-                entry["paired_test"] = {"baseline": _shown(systems[0][0]),
-                                        **_paired(per_metric[metric][0], scored, args)}
-            if args.explain and scored.result is not None:
-                entry["explanation"] = scored.result.explain()
-            if scored.sentence_scores is not None:
-                entry["sentence_scores"] = scored.sentence_scores
-            record["scores"][scored.name] = entry
-        records.append(record)
-    settings = {
-        "candidates": [_shown(p) for p in candidate_files], "references": [_shown(p) for p in reference_files],
-        "roles": how, "metrics": metrics, "bleu": {**_bleu_keywords(args), "max_order": args.max_order or 4},
-    }
-    return records, settings, warnings
+
+
+def _system_record(index: int, path: str, lines: list, systems: list, per_metric: dict, args) -> dict:
+    """The printed record of one candidate file: each metric's score, details and requested extras."""
+    role = "candidate" if len(systems) == 1 else ("baseline" if index == 0 else "system")
+    record: dict = {"file": _shown(path), "role": role, "lines": len(lines), "scores": {}}
+    for metric in args.metrics:
+        scored = per_metric[metric][index]
+        entry = {"score": scored.score, "signature": scored.signature, **scored.details}
+        if args.confidence is not None:
+            entry["confidence"] = _confidence(scored, args)
+        if index > 0:
+            entry["paired_test"] = {"baseline": _shown(systems[0][0]), **_paired(per_metric[metric][0], scored, args)}
+        if args.explain and scored.result is not None:
+            entry["explanation"] = scored.result.explain()
+        if scored.sentence_scores is not None:
+            entry["sentence_scores"] = scored.sentence_scores
+        record["scores"][scored.name] = entry
+    return record
 
 
 def _shown(path: str) -> str:

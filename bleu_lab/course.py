@@ -118,19 +118,7 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
             f"install it too. Copy them from a clone of the course repository, installed with "
             f"pip install -e '.[lab]' in the clone, then bleu-lab notebooks DIR --solutions"
         )
-    if target.exists() and not target.is_dir():
-        raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
-    for _, relative, part in sources:  # mkdir and copyfile would fail halfway through the copy
-        destination = target / relative
-        for folder in destination.parents:  # up to the first that exists, above target too
-            if folder.exists():
-                if not folder.is_dir():
-                    raise NotADirectoryError(f"{folder} is a file; {_NEEDS[part]} a folder there: move it away "
-                                             f"or choose another folder")
-                break
-        if destination.is_dir():
-            raise IsADirectoryError(f"{destination} is a folder; the course has a file of that name: move it "
-                                    f"away or choose another folder")
+    _check_destinations(target, sources)
     existing = [target / relative for _, relative, _ in sources if (target / relative).exists()]
     if existing and not force:
         more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
@@ -146,6 +134,23 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
             shutil.copyfile(source, destination)
         written.append(destination)
     return written
+
+
+def _check_destinations(target: Path, sources: list) -> None:
+    """Refuse, before anything is written, a file where a folder is needed or a folder where a file goes."""
+    if target.exists() and not target.is_dir():
+        raise NotADirectoryError(f"{target} is a file, not a folder: name a new or existing folder")
+    for _, relative, part in sources:  # mkdir and copyfile would fail halfway through the copy
+        destination = target / relative
+        for folder in destination.parents:  # up to the first that exists, above target too
+            if folder.exists():
+                if not folder.is_dir():
+                    raise NotADirectoryError(f"{folder} is a file; {_NEEDS[part]} a folder there: move it away "
+                                             f"or choose another folder")
+                break
+        if destination.is_dir():
+            raise IsADirectoryError(f"{destination} is a folder; the course has a file of that name: move it "
+                                    f"away or choose another folder")
 
 
 _LINK = re.compile(r"\]\((?P<path>[^)\s#:]+)(?P<anchor>#[^)\s]*)?\)")

@@ -236,19 +236,19 @@ def unmatched_order(result) -> int | None:
 def _smoothed_score(result, sentence: bool) -> float | None:
     """sacrebleu's smoothed score of the same statistics ('exp', with effective order for a sentence), or
     None where it has none (weights that effective order cannot re-spread)."""
-    import warnings
-
-    from .bleu import bleu_from_stats
-    from .inputs import ImpossibleStatisticsWarning
+    # Scored from the statistics by scoring.bleu_scores, as bleu_from_stats scores them (its checks passed
+    # when the result was made); importing bleu here would close the cycle bleu -> results -> explanation.
+    from .scoring import bleu_scores
+    from .settings import BleuSettings
 
     try:
-        with warnings.catch_warnings():  # the result's own statistics were warned of when it was scored
-            warnings.simplefilter("ignore", ImpossibleStatisticsWarning)
-            return bleu_from_stats(result.counts, result.totals, result.candidate_length, result.reference_length,
-                                   weights=None if sentence else result.settings.weights,
-                                   max_order=result.max_order, smoothing="exp", effective_order=sentence).score
+        settings = BleuSettings(max_order=result.max_order, weights=None if sentence else result.settings.weights,
+                                smoothing="exp", effective_order=sentence)
+        scored = bleu_scores([list(result.counts)], [list(result.totals)], [result.candidate_length],
+                             [result.reference_length], settings)
     except ValueError:
         return None
+    return float(scored.scores[0])
 
 
 def unmatched_order_note(result, *, short: bool = False) -> str:

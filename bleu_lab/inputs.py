@@ -331,6 +331,31 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
     """
     own_call = call is not None
     call = call or f'{function}(["the cat sat", "a dog ran"], [["the cat sat down"], ["a dog ran off"]])'
+    _check_corpus_shape(candidates, references, function=function, call=call, name=name, own_call=own_call)
+    if _looks_transposed(candidates, references):
+        warnings.warn(
+            f"references may be sacrebleu-style reference streams (refs[k][i], reference k of sentence i): "
+            f"with {len(candidates)} sentences of {len(candidates)} references each both nestings fit, and "
+            f"each candidate shares more words with references[k][i] than with its own references[i][k]. "
+            f"bleu_lab reads references[i] as the references of {name}[i]; convert streams with "
+            f"bleu_lab.references_from_streams(refs).", UserWarning, stacklevel=3)
+    if _plain_corpus(candidates, references):
+        # Plain strings throughout (the usual corpus): no sentence can fail the checks below, so
+        # only byte-order marks are left to strip. The loop costs ~8 us a sentence; this, well under 1 us.
+        if BYTE_ORDER_MARK in "".join(chain.from_iterable(references)):
+            return _without_byte_order_marks(candidates), [_without_byte_order_marks(refs) for refs in references]
+        return _without_byte_order_marks(candidates), list(map(list, references))
+    checked_candidates = []
+    checked_references = []
+    for i, (candidate, refs) in enumerate(zip(candidates, references)):
+        c, r = _check_corpus_sentence(i, candidate, refs, function=function, call=call, name=name, own_call=own_call)
+        checked_candidates.append(c)
+        checked_references.append(r)
+    return checked_candidates, checked_references
+
+
+def _check_corpus_shape(candidates, references, *, function: str, call: str, name: str, own_call: bool) -> None:
+    """check_corpus's checks of the two lists as wholes: types, nltk's order, emptiness, equal lengths."""
     if isinstance(candidates, str):
         wrap = "" if own_call else (f"For one sentence use sentence_bleu-style calls, or wrap it: "
                                     f"{function}([candidate], [references]). ")
@@ -368,50 +393,36 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
             f"{len(references)} reference lists; references[i] must "
             f"be the list of references of {name}[i].{hint} Right: {call}"
         )
-    if _looks_transposed(candidates, references):
-        warnings.warn(
-            f"references may be sacrebleu-style reference streams (refs[k][i], reference k of sentence i): "
-            f"with {len(candidates)} sentences of {len(candidates)} references each both nestings fit, and "
-            f"each candidate shares more words with references[k][i] than with its own references[i][k]. "
-            f"bleu_lab reads references[i] as the references of {name}[i]; convert streams with "
-            f"bleu_lab.references_from_streams(refs).", UserWarning, stacklevel=3)
-    if _plain_corpus(candidates, references):
-        # Plain strings throughout (the usual corpus): no sentence can fail the checks below, so
-        # only byte-order marks are left to strip. The loop costs ~8 us a sentence; this, well under 1 us.
-        if BYTE_ORDER_MARK in "".join(chain.from_iterable(references)):
-            return _without_byte_order_marks(candidates), [_without_byte_order_marks(refs) for refs in references]
-        return _without_byte_order_marks(candidates), list(map(list, references))
-    checked_candidates = []
-    checked_references = []
-    for i, (candidate, refs) in enumerate(zip(candidates, references)):
-        if isinstance(refs, str):
-            raise TypeError(
-                f"references[{i}] is a string, but it must be the list of references of {name}[{i}]: "
-                f"the references are not nested per candidate. With one reference per sentence write "
-                f"{'references = ' if own_call else f'{function}(candidates, '}[[r] for r in refs]"
-                f"{'' if own_call else ')'}. Right: {call}"
-            )
-        # Only a flat list of several one-word strings is ambiguous; string references
-        # of a tokenized candidate are valid (as in sentence_bleu).
-        if (
-            _is_token_list(refs)
-            and len(refs) > 1
-            and isinstance(candidate, (list, tuple))
-            and all(r.strip() and len(r.split()) == 1 for r in refs)
-        ):
-            raise TypeError(
-                f"references[{i}] is a flat list of tokens, but it must be a list of references "
-                f"(each a string or a token list). Wrap it: [[tokens]] per candidate. Right: {call}"
-            )
-        try:
-            c, r = check_candidate_and_references(candidate, refs, function=function, call=call)
-        except (TypeError, ValueError) as error:
-            message = str(error).replace("candidate ", f"{name}[{i}] ", 1)
-            message = message.replace("references", f"references[{i}]", 1)
-            raise type(error)(f"sentence {i}: {message}") from None
-        checked_candidates.append(c)
-        checked_references.append(r)
-    return checked_candidates, checked_references
+
+
+def _check_corpus_sentence(i: int, candidate, refs, *, function: str, call: str, name: str, own_call: bool):
+    """check_corpus's checks of sentence ``i``: its references nested right, then the sentence checks."""
+    if isinstance(refs, str):
+        raise TypeError(
+            f"references[{i}] is a string, but it must be the list of references of {name}[{i}]: "
+            f"the references are not nested per candidate. With one reference per sentence write "
+            f"{'references = ' if own_call else f'{function}(candidates, '}[[r] for r in refs]"
+            f"{'' if own_call else ')'}. Right: {call}"
+        )
+    # Only a flat list of several one-word strings is ambiguous; string references
+    # of a tokenized candidate are valid (as in sentence_bleu).
+    if (
+        _is_token_list(refs)
+        and len(refs) > 1
+        and isinstance(candidate, (list, tuple))
+        and all(r.strip() and len(r.split()) == 1 for r in refs)
+    ):
+        raise TypeError(
+            f"references[{i}] is a flat list of tokens, but it must be a list of references "
+            f"(each a string or a token list). Wrap it: [[tokens]] per candidate. Right: {call}"
+        )
+    try:
+        c, r = check_candidate_and_references(candidate, refs, function=function, call=call)
+    except (TypeError, ValueError) as error:
+        message = str(error).replace("candidate ", f"{name}[{i}] ", 1)
+        message = message.replace("references", f"references[{i}]", 1)
+        raise type(error)(f"sentence {i}: {message}") from None
+    return c, r
 
 
 def _looks_transposed(candidates, references) -> bool:

@@ -1041,34 +1041,62 @@ def _label_layout(points: Sequence[tuple], sizes: Sequence[tuple], *, column: fl
     shallowest); no two lines crossing; few labels on the left; labels as close to their points'
     heights as possible.
     """
-    import numpy as np
-
+    layout = _LabelLayout(points, sizes, column=column, gap=gap, frame=frame, clearance=clearance,
+                          obstacles=obstacles)
     n = len(points)
-    half = [h / 2 for _, h in sizes]
-    centres, widths, halves = np.array(points, dtype=float), np.array([w for w, _ in sizes]), np.array(half)
+    top_to_bottom = sorted(range(n), key=lambda i: (-points[i][1], points[i][0]))
+    if n > LAYOUT_SEARCH_LIMIT:
+        spots = layout.place(top_to_bottom, frozenset(), (0,) * n)
+        return [spots[i] for i in range(n)]
+    results = [layout.search((top_to_bottom, left, (0,) * n)) for left in layout.starts()]
+    spots = layout.place(*min(results, key=lambda result: result[0])[1])
+    return [spots[i] for i in range(n)]
 
-    def place(order, left, nudges):
+
+class _LabelLayout:
+    """The label search of :func:`_label_layout`: where labels go for a layout, what a layout costs, and
+    the changes tried from it. A layout is (the column's order, the labels on the left, each label's nudge)."""
+
+    def __init__(self, points, sizes, *, column, gap, frame, clearance, obstacles):
+        import numpy as np
+
+        self.points, self.sizes, self.column, self.gap = points, sizes, column, gap
+        self.frame, self.clearance, self.obstacles = frame, clearance, obstacles
+        self.n = len(points)
+        self.half = [h / 2 for _, h in sizes]
+        self.centres = np.array(points, dtype=float)
+        self.widths, self.halves = np.array([w for w, _ in sizes]), np.array(self.half)
+
+    def place(self, order, left, nudges) -> dict:
+        """{label: (x, y, side)}: the column's labels stacked in ``order``, the others left of their points."""
+        points, frame = self.points, self.frame
         right = [i for i in order if i not in left]
-        targets = [points[i][1] + nudges[i] * gap / 2 for i in right]
-        heights = _stack(targets, gap, frame[1] + max(half), frame[3] - max(half))
-        spots = {i: (column, y, "right") for i, y in zip(right, heights)}
+        targets = [points[i][1] + nudges[i] * self.gap / 2 for i in right]
+        heights = _stack(targets, self.gap, frame[1] + max(self.half), frame[3] - max(self.half))
+        spots = {i: (self.column, y, "right") for i, y in zip(right, heights)}
         for i in left:
-            spots[i] = (points[i][0] - 2 * clearance, points[i][1], "left")
+            spots[i] = (points[i][0] - 2 * self.clearance, points[i][1], "left")
         return spots
 
-    def cost(order, left, nudges):
-        spots = place(order, left, nudges)
+    def cost(self, order, left, nudges) -> tuple:
+        """What is wrong with a layout, most important first (compared as a tuple)."""
+        import numpy as np
+
+        n, frame = self.n, self.frame
+        spots = self.place(order, left, nudges)
         ends = np.array([spots[i][:2] for i in range(n)])
-        starts = np.where([spots[i][2] == "right" for i in range(n)], ends[:, 0], ends[:, 0] - widths)
-        boxes = np.column_stack([starts, ends[:, 1] - halves, starts + widths, ends[:, 1] + halves])
+        starts = np.where([spots[i][2] == "right" for i in range(n)], ends[:, 0], ends[:, 0] - self.widths)
+        boxes = np.column_stack([starts, ends[:, 1] - self.halves, starts + self.widths, ends[:, 1] + self.halves])
         outside = ((boxes[:, 0] < frame[0]) | (boxes[:, 2] > frame[2]) | (boxes[:, 1] < frame[1])
                    | (boxes[:, 3] > frame[3])).sum()
-        covered = sum(_boxes_overlap(box, obstacle) for box in boxes for obstacle in obstacles)
-        clashes, depth, crossings = _clashes(centres, ends, boxes, clearance)
-        shift = float(np.abs(ends[:, 1] - centres[:, 1]).sum())
+        covered = sum(_boxes_overlap(box, obstacle) for box in boxes for obstacle in self.obstacles)
+        clashes, depth, crossings = _clashes(self.centres, ends, boxes, self.clearance)
+        shift = float(np.abs(ends[:, 1] - self.centres[:, 1]).sum())
         return int(outside) + covered, clashes, depth, crossings, len(left), shift
 
-    def changes(order, left, nudges):
+    def changes(self, order, left, nudges):
+        """Every layout one change away: a label to the other side, nudged, or moved up to 3 places."""
+        n = self.n
         for i in range(n):
             yield order, left ^ {i}, nudges
             for step in (-1, 1):
@@ -1081,45 +1109,43 @@ def _label_layout(points: Sequence[tuple], sizes: Sequence[tuple], *, column: fl
                     moved.insert(b, order[a])
                     yield moved, left, nudges
 
-    def left_box(i):
-        x, y = points[i][0] - 2 * clearance, points[i][1]
-        return (x - sizes[i][0], y - half[i], x, y + half[i])
+    def left_box(self, i) -> tuple:
+        x, y = self.points[i][0] - 2 * self.clearance, self.points[i][1]
+        return (x - self.sizes[i][0], y - self.half[i], x, y + self.half[i])
 
-    def free_on_the_left(i, taken):
-        box = left_box(i)
+    def free_on_the_left(self, i, taken) -> bool:
+        box, frame = self.left_box(i), self.frame
         return (frame[0] <= box[0] and frame[1] <= box[1] and box[3] <= frame[3]
-                and not any(_boxes_overlap(box, other) for other in [*obstacles, *taken])
-                and all(_box_distance(points[j], box) >= clearance for j in range(n) if j != i))
+                and not any(_boxes_overlap(box, other) for other in [*self.obstacles, *taken])
+                and all(_box_distance(self.points[j], box) >= self.clearance for j in range(self.n) if j != i))
 
-    # Two starts: every label in the column, and the labels whose straight way to the column is barred
-    # (another point to their right at nearly the same height) on the left where there is room.
-    starts: list[frozenset] = [frozenset()]
-    barred: set[int] = set()
-    taken: list[tuple] = []
-    for i in sorted(range(n), key=lambda i: points[i][0]):
-        if any(points[j][0] > points[i][0] and abs(points[j][1] - points[i][1]) < clearance for j in range(n)):
-            if free_on_the_left(i, taken):
-                barred.add(i)
-                taken.append(left_box(i))
-    if barred:
-        starts.append(frozenset(barred))
-    top_to_bottom = sorted(range(n), key=lambda i: (-points[i][1], points[i][0]))
-    if n > LAYOUT_SEARCH_LIMIT:
-        spots = place(top_to_bottom, frozenset(), (0,) * n)
-        return [spots[i] for i in range(n)]
-    results = []
-    for left in starts:
-        state = (top_to_bottom, left, (0,) * n)
-        best = cost(*state)
+    def starts(self) -> list[frozenset]:
+        """Two starts: every label in the column, and the labels whose straight way to the column is barred
+        (another point to their right at nearly the same height) on the left where there is room."""
+        points, n = self.points, self.n
+        starts: list[frozenset] = [frozenset()]
+        barred: set[int] = set()
+        taken: list[tuple] = []
+        for i in sorted(range(n), key=lambda i: points[i][0]):
+            if any(points[j][0] > points[i][0] and abs(points[j][1] - points[i][1]) < self.clearance
+                   for j in range(n)):
+                if self.free_on_the_left(i, taken):
+                    barred.add(i)
+                    taken.append(self.left_box(i))
+        if barred:
+            starts.append(frozenset(barred))
+        return starts
+
+    def search(self, state) -> tuple:
+        """(cost, layout): the best change taken while one helps, for at most LAYOUT_STEPS changes."""
+        best = self.cost(*state)
         for _ in range(LAYOUT_STEPS):
-            value, candidate = min(((cost(*change), change) for change in changes(*state)), key=lambda pair: pair[0])
+            value, candidate = min(((self.cost(*change), change) for change in self.changes(*state)),
+                                   key=lambda pair: pair[0])
             if value >= best:
                 break
             best, state = value, candidate
-        results.append((best, state))
-    spots = place(*min(results, key=lambda result: result[0])[1])
-    return [spots[i] for i in range(n)]
-
+        return best, state
 
 MARKER_AREA = 70  # scatter marker size in points squared: a disc of radius sqrt(70) / 2 = 4.2 points
 

@@ -370,29 +370,18 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     if metric not in METRIC_VIEWS:
         return _no_score(str(metric), f"Unknown metric view {metric!r}; choose one of {', '.join(METRIC_VIEWS)}.")
     try:
-        if isinstance(tokenize, str) and isinstance(lowercase, bool):
-            candidate_tokens = _box_tokens(candidate, tokenize, lowercase)
-            all_reference_tokens = [_box_tokens(r, tokenize, lowercase) for r in references]
-        else:  # a setting of the wrong type: tokenize() says what is wrong
-            candidate_tokens = _tokenize(candidate, tokenize, lowercase=lowercase)
-            all_reference_tokens = [_tokenize(r, tokenize, lowercase=lowercase) for r in references]
+        candidate_tokens, all_reference_tokens = _playground_tokens(candidate, references, tokenize, lowercase)
     except (TypeError, ValueError) as error:
         return _no_score(metric, str(error))
 
-    notes = []
     kept = [i for i, tokens in enumerate(all_reference_tokens) if tokens]
     # References are named by their box everywhere (box 1 empty: the first reference shown is "reference 2").
     boxes = tuple(i + 1 for i in kept)
-    blank = [i + 1 for i, tokens in enumerate(all_reference_tokens) if not tokens]
-    if kept and blank:
-        listed = ", ".join(map(str, blank))
-        several = len(blank) > 1
-        noun, verb = ("boxes", "are") if several else ("box", "is")
-        notes.append(f"Reference {noun} {listed} {verb} empty and left out.")
     if not kept:
         return _no_score(
             metric, "Type at least one reference: with no reference there is nothing to compare with, so no score."
         )
+    notes = _blank_boxes_note(all_reference_tokens)
     if not candidate_tokens:
         return _no_score(
             metric, "Type a candidate: an empty candidate has no n-grams (c = 0), so a score has no meaning.",
@@ -419,33 +408,9 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
     rows = tuple(row[:4] for row in order_rows(result))
     highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
-    metric_scores = {}
-    message = ""
-    if metric == "BLEU":
-        numbers = _bleu_numbers_html(result)
-        chart = _precision_chart(result)
-    elif metric == "ROUGE":
-        metric_scores, extra = _rouge_scores(candidate, kept_texts)
-        notes.extend(extra)
-        too_long = _too_long("rouge-score", candidate, kept_texts, boxes)
-        if too_long:
-            notes.append(too_long)
-        numbers = _bleu_summary_line(result) + _rouge_html(metric_scores)
-        chart = _rouge_chart(metric_scores)
-    elif metric == "chrF":
-        metric_scores, extra = _chrf_scores(candidate, kept_texts, lowercase)
-        notes.extend(extra)
-        numbers = _bleu_summary_line(result) + _chrf_html(metric_scores, lowercase)
-        chart = _chrf_chart(metric_scores, result)
-    else:
-        message = _too_long("TER", candidate, kept_texts, boxes)
-        if message:  # BLEU is still shown: only TER would take too long
-            extra, ter_html = [_TER_NOTE], ""
-        else:
-            metric_scores, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase)
-        notes.extend(extra)
-        numbers = _bleu_summary_line(result) + ter_html
-        chart = _ter_chart(metric_scores, result)
+    metric_scores, extra, numbers, chart, message = _metric_panel(metric, result, candidate, kept_texts, lowercase,
+                                                                  boxes)
+    notes.extend(extra)
     view = PlaygroundView(
         metric=metric,
         score=result.score,
@@ -465,6 +430,52 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     )
     return _Scored(view, (candidate, tuple(kept_texts), candidate_tokens, tuple(reference_tokens)))
 
+
+
+def _playground_tokens(candidate, references, tokenize, lowercase) -> tuple:
+    """(candidate tokens, tokens of each reference box): a setting of the wrong type raises tokenize()'s error."""
+    if isinstance(tokenize, str) and isinstance(lowercase, bool):
+        return _box_tokens(candidate, tokenize, lowercase), [_box_tokens(r, tokenize, lowercase) for r in references]
+    # a setting of the wrong type: tokenize() says what is wrong
+    return (_tokenize(candidate, tokenize, lowercase=lowercase),
+            [_tokenize(r, tokenize, lowercase=lowercase) for r in references])
+
+
+def _blank_boxes_note(all_reference_tokens) -> list[str]:
+    """The note naming the empty reference boxes left out (none when every box has text)."""
+    blank = [i + 1 for i, tokens in enumerate(all_reference_tokens) if not tokens]
+    if not blank:
+        return []
+    listed = ", ".join(map(str, blank))
+    noun, verb = ("boxes", "are") if len(blank) > 1 else ("box", "is")
+    return [f"Reference {noun} {listed} {verb} empty and left out."]
+
+
+def _metric_panel(metric, result, candidate, kept_texts, lowercase, boxes) -> tuple:
+    """(metric scores, notes, numbers HTML, chart, message) of the chosen metric's panel beside BLEU's."""
+    notes: list[str] = []
+    metric_scores: dict = {}
+    message = ""
+    if metric == "BLEU":
+        return metric_scores, notes, _bleu_numbers_html(result), _precision_chart(result), message
+    if metric == "ROUGE":
+        metric_scores, extra = _rouge_scores(candidate, kept_texts)
+        notes.extend(extra)
+        too_long = _too_long("rouge-score", candidate, kept_texts, boxes)
+        if too_long:
+            notes.append(too_long)
+        return (metric_scores, notes, _bleu_summary_line(result) + _rouge_html(metric_scores),
+                _rouge_chart(metric_scores), message)
+    if metric == "chrF":
+        metric_scores, extra = _chrf_scores(candidate, kept_texts, lowercase)
+        return (metric_scores, extra, _bleu_summary_line(result) + _chrf_html(metric_scores, lowercase),
+                _chrf_chart(metric_scores, result), message)
+    message = _too_long("TER", candidate, kept_texts, boxes)
+    if message:  # BLEU is still shown: only TER would take too long
+        extra, ter_html = [_TER_NOTE], ""
+    else:
+        metric_scores, extra, ter_html = _ter_scores(candidate, kept_texts, lowercase)
+    return metric_scores, extra, _bleu_summary_line(result) + ter_html, _ter_chart(metric_scores, result), message
 
 def _with_comparisons(scored: _Scored, tokenize, lowercase, max_order, smoothing) -> PlaygroundView:
     """``scored.view`` with the same numbers from other libraries (sacrebleu, nltk, rouge-score) beside bleu_lab's."""
@@ -555,7 +566,21 @@ def _invisible_difference_notes(texts) -> list[str]:
 
 
 def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, boxes):
-    notes = []
+    """The notes under the playground's BLEU: what about this input explains the number shown."""
+    notes = _identical_note(result, candidate_tokens, reference_tokens, boxes)
+    notes.extend(_script_notes(candidate_tokens, reference_tokens, tokenize, texts))
+    notes.extend(_zero_score_notes(result))
+    longest = max(len(candidate_tokens), *map(len, reference_tokens))
+    if longest > SHOWN_TOKENS:
+        notes.append(
+            f"Long text: the first {SHOWN_TOKENS} tokens of each text are shown; every number uses all of them."
+        )
+    return notes
+
+
+def _identical_note(result, candidate_tokens, reference_tokens, boxes) -> list[str]:
+    """Why a candidate identical to a reference can still score below 1 (or why it scores 1)."""
+    notes: list[str] = []
     for box, tokens in zip(boxes, reference_tokens):
         if tuple(tokens) == tuple(candidate_tokens):
             label = f"reference {box}" if len(reference_tokens) > 1 or box != 1 else "the reference"
@@ -572,6 +597,12 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
                 notes.append(f"{same}: every n-gram matches and BP = 1, yet smoothing "
                              f"{result.settings.smoothing!r} makes BLEU {result.score:.4f}, not 1.")
             break
+    return notes
+
+
+def _script_notes(candidate_tokens, reference_tokens, tokenize, texts) -> list[str]:
+    """Writing systems that trip the tokenizer: unspaced scripts, invisible differences, mixed-script tokens."""
+    notes: list[str] = []
     if tokenize not in ("zh", "char", "ja-mecab", "ko-mecab"):
         sample = "".join(texts)[:20000]
         if any(_scripts(ch) & _UNSPACED for ch in set(sample) if ord(ch) > 0x2000):
@@ -587,6 +618,12 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
             f"The token {mixed!r} mixes letters of several scripts ({', '.join(sorted(_scripts(mixed)))}); "
             f"look-alike letters never match each other."
         )
+    return notes
+
+
+def _zero_score_notes(result) -> list[str]:
+    """Why BLEU is 0 (no word matches, too short for the max order, an order without a match), and add-k's 0/0."""
+    notes: list[str] = []
     c = result.candidate_length
     missing = [n for n, (m, t) in enumerate(zip(result.counts, result.totals), 1) if t and not m]
     if result.counts and result.counts[0] == 0:
@@ -610,13 +647,7 @@ def _bleu_notes(result, candidate_tokens, reference_tokens, tokenize, texts, box
         notes.append(f"add-k adds {result.settings.smooth_value:g} to the matches and the total of every order "
                      f"from 2 up, so the {orders} the candidate is too short to have (0 of 0) count as a "
                      f"perfect precision.")
-    longest = max(len(candidate_tokens), *map(len, reference_tokens))
-    if longest > SHOWN_TOKENS:
-        notes.append(
-            f"Long text: the first {SHOWN_TOKENS} tokens of each text are shown; every number uses all of them."
-        )
     return notes
-
 
 # ---------------------------------------------------------------- HTML
 
@@ -901,6 +932,7 @@ class BpView:
     html: str
     curve_p1: tuple = ()
     curve_products: tuple = ()
+    message: str = ""  # says which text is empty (no tokens), where a length had nothing to cut
 
     @property
     def p1(self) -> float:
@@ -922,6 +954,9 @@ class BpView:
         r, longest = self.reference_length, self.curve_lengths[-1] if self.curve_lengths else self.candidate_length
         shape = (f"BP rises to 1 at c = r = {r} and stays 1 for longer candidates" if longest >= r
                  else f"BP rises with c (every length drawn is below r = {r})")
+        if self.message:
+            return (f"{self.message} Marked at c = {self.candidate_length}, r = {r}: BP = {self.brevity_penalty:.4f}, "
+                    f"p1 = {self.p1_matches}/{self.p1_total}, p1 x BP = {self.product:.4f}.")
         return (f"Line chart: the brevity penalty BP against the candidate length c from 1 to {longest} tokens, "
                 f"for a reference of r = {r} tokens; {shape}. Marked at c = {self.candidate_length}: "
                 f"BP = {self.brevity_penalty:.4f}, p1 = {self.p1_matches}/{self.p1_total}, "
@@ -954,9 +989,7 @@ def check_bp_length(value, name: str, low: int, high: int, text: str, right: str
 
     ``right`` ends the message (the explorer widget shows its own call).
     """
-    if not is_whole_number(value):
-        shown = f"the float {value!r}" if isinstance(value, float) else describe(value)
-        raise TypeError(f"{name} must be a whole number from {low} to {high}, not {shown}. {right}")
+    _check_whole_length(value, name, low, high, right)
     if not low <= value <= high:
         if high < low:
             raise ValueError(f"{name} cannot be chosen: the {text} has no tokens. Give a {text} with some words.")
@@ -964,6 +997,36 @@ def check_bp_length(value, name: str, low: int, high: int, text: str, right: str
             f"{name} must be a whole number from {low} to {high} (the {text} has {high} tokens), not {value}. {right}"
         )
     return int(value)
+
+
+def _check_whole_length(value, name: str, low: int, high: int, right: str = _BP_RIGHT) -> int:
+    """``value`` as an int if it is a whole number (of any size), else a TypeError naming the range."""
+    if not is_whole_number(value):
+        shown = f"the float {value!r}" if isinstance(value, float) else describe(value)
+        raise TypeError(f"{name} must be a whole number from {low} to {high}, not {shown}. {right}")
+    return int(value)
+
+
+def _bp_lengths(candidate_length, reference_length, candidate_tokens, reference_tokens) -> tuple[int, int, str]:
+    """(c, r, message): the lengths checked against the texts. A text with no tokens (empty, or only spaces)
+    is legal text, not a mistake: its length is 0 whatever was asked (after a type check), and the message
+    says so. An empty reference makes r = 0, so BP = 1 for any c > 0 (c > r) and p1 = 0 (nothing to match).
+    """
+    messages = []
+    if candidate_tokens:
+        c = check_bp_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
+    else:
+        _check_whole_length(candidate_length, "candidate_length", 0, 0)
+        c = 0
+        messages.append("The candidate is empty (no tokens), so c = 0: BP = 0 and p1 = 0 by definition.")
+    if reference_tokens:
+        r = check_bp_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
+    else:
+        _check_whole_length(reference_length, "reference_length", 0, 0)
+        r = 0
+        messages.append("The reference is empty (no tokens), so r = 0 and nothing can match (p1 = 0). "
+                        "Type a reference to compare with.")
+    return c, r, " ".join(messages)
 
 
 def compute_bp_explorer(
@@ -979,6 +1042,7 @@ def compute_bp_explorer(
     ``candidate_length`` is a whole number from 0 to the candidate's number of tokens and
     ``reference_length`` one from 1 to the reference's (:func:`bp_token_limits` gives both);
     anything else is a ``TypeError`` or ``ValueError`` that says so, never a length bent to fit.
+    A text with no tokens ("", spaces) is legal: its length is 0 and ``message`` says it is empty.
 
     >>> view = compute_bp_explorer(6, 12)
     >>> view.candidate, round(view.brevity_penalty, 4)   # exp(1 - 12/6)
@@ -986,12 +1050,11 @@ def compute_bp_explorer(
     """
     candidate_tokens = tuple(_explorer_tokens(candidate, tokenize))
     reference_tokens = tuple(_explorer_tokens(reference, tokenize))
-    c = check_bp_length(candidate_length, "candidate_length", 0, len(candidate_tokens), "candidate")
-    r = check_bp_length(reference_length, "reference_length", 1, len(reference_tokens), "reference")
+    c, r, message = _bp_lengths(candidate_length, reference_length, candidate_tokens, reference_tokens)
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
     curve = _bp_curve(candidate_tokens, cut_reference)
     here = curve[c]
-    text = (
+    text = (message_html(message) if message else "") + (
         "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.5'>"
         f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
         f"BP = {html.escape(bp_formula(c, r, show_lengths=True))} = "
@@ -1007,6 +1070,7 @@ def compute_bp_explorer(
         c, r, here.brevity_penalty, here.matches, c, " ".join(cut_candidate), " ".join(cut_reference),
         tuple(row.candidate_length for row in lengths), tuple(row.brevity_penalty for row in lengths), text,
         curve_p1=tuple(row.p1 for row in lengths), curve_products=tuple(row.product for row in lengths),
+        message=message,
     )
 
 

@@ -462,23 +462,7 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     hits, marks, offset = [], set(), 0
     candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
     for sentence in reference_sentences:
-        union = set()
-        # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
-        # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
-        open_tokens = {}
-        for i, token in enumerate(sentence):
-            open_tokens.setdefault(token, []).append(i)
-        for candidate, vocabulary in zip(candidate_sentences, candidate_vocabularies):
-            if vocabulary.isdisjoint(open_tokens):
-                continue
-            for i, _ in lcs_pairs(sentence, candidate):
-                if i not in union:
-                    union.add(i)
-                    positions = open_tokens.get(sentence[i])
-                    if positions is not None:
-                        positions.remove(i)
-                        if not positions:
-                            del open_tokens[sentence[i]]
+        union = _union_lcs(sentence, candidate_sentences, candidate_vocabularies)
         for i in sorted(union):
             token = sentence[i]
             if cand_left[token] > 0 and ref_left[token] > 0:
@@ -490,6 +474,28 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     count = len(hits)
     marked = (frozenset(), frozenset(marks))
     return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), marked
+
+
+def _union_lcs(sentence, candidate_sentences, candidate_vocabularies) -> set:
+    """Positions of reference ``sentence`` in the LCS with any candidate sentence: Lin's union LCS (2004, 3.2)."""
+    union: set = set()
+    # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
+    # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
+    open_tokens: dict = {}
+    for i, token in enumerate(sentence):
+        open_tokens.setdefault(token, []).append(i)
+    for candidate, vocabulary in zip(candidate_sentences, candidate_vocabularies):
+        if vocabulary.isdisjoint(open_tokens):
+            continue
+        for i, _ in lcs_pairs(sentence, candidate):
+            if i not in union:
+                union.add(i)
+                positions = open_tokens.get(sentence[i])
+                if positions is not None:
+                    positions.remove(i)
+                    if not positions:
+                        del open_tokens[sentence[i]]
+    return union
 
 
 # ---------------------------------------------------------------- public API

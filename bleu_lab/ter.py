@@ -246,6 +246,11 @@ class _BandedDistance:
         (a candidate word dropped), then an insertion (a reference word added):
         tercom's preference, as sacrebleu applies it.
         """
+        cost, operations = self.operations(words)
+        return cost, _trace_back(operations, len(words), len(self.reference))
+
+    def operations(self, words) -> tuple[int, list]:
+        """The distance and the table of each cell's best last operation (tercom's tie order)."""
         reference = self.reference
         costs = self.first_row
         operations = [[INSERTION] * len(costs)]
@@ -267,21 +272,25 @@ class _BandedDistance:
                     row[j], ops[j] = best, op
             costs = row
             operations.append(ops)
-        path = []
-        i, j = len(words), len(reference)
-        while i > 0 or j > 0:
-            op = operations[i][j]
-            path.append(op)
-            if op in (MATCH, SUBSTITUTION):
-                i, j = i - 1, j - 1
-            elif op == DELETION:
-                i -= 1
-            elif op == INSERTION:
-                j -= 1
-            else:  # pragma: no cover - the band always holds a path from corner to corner
-                raise RuntimeError("TER alignment left the band of the edit-distance table")
-        path.reverse()
-        return costs[-1], path
+        return costs[-1], operations
+
+
+def _trace_back(operations: list, i: int, j: int) -> list:
+    """The operations from cell (0, 0) to cell (i, j) of the table: one best alignment, in order."""
+    path = []
+    while i > 0 or j > 0:
+        op = operations[i][j]
+        path.append(op)
+        if op in (MATCH, SUBSTITUTION):
+            i, j = i - 1, j - 1
+        elif op == DELETION:
+            i -= 1
+        elif op == INSERTION:
+            j -= 1
+        else:  # pragma: no cover - the band always holds a path from corner to corner
+            raise RuntimeError("TER alignment left the band of the edit-distance table")
+    path.reverse()
+    return path
 
 
 def _move(words: tuple, start: int, length: int, target: int) -> tuple[tuple, int]:
@@ -316,14 +325,40 @@ def _best_shift(words: tuple, distance: _BandedDistance, tried: int):
 
     Returns (gain, shifted words, TerShift or None, tried).
     """
-    reference = distance.reference
     rows = distance.cost_rows(words)
     before = rows[-1][-1]
     _, path = distance.alignment(words)
-    # Which candidate and reference words are unmatched, and where each reference word lines up.
+    candidate_wrong, reference_wrong, lined_up = _unmatched(path)
+    best_key = None
+    best: tuple = (0, words, None)
+    n = len(words)
+    for start, ref_start, length in _shift_blocks(words, distance.reference, candidate_wrong, reference_wrong,
+                                                  lined_up):
+        for target in _shift_targets(ref_start, length, lined_up):
+            shifted, end = _move(words, start, length, target)
+            same = min(start, target)
+            while same < n and shifted[same] == words[same]:
+                same += 1
+            after = distance.cost_rows(shifted, min(same, n), rows)[-1][-1]
+            tried += 1
+            key = (before - after, length, -start, -target)
+            if best_key is None or key > best_key:
+                best_key = key
+                move = TerShift(words[start : start + length], start, end, words, shifted)
+                best = (before - after, shifted, move)
+        if tried >= MAX_SHIFT_CANDIDATES:
+            return (*best, tried)
+    return (*best, tried)
+
+
+def _unmatched(path: list) -> tuple[list, list, list]:
+    """Which candidate and reference words an alignment leaves unmatched, and where each reference word lines up.
+
+    ``lined_up[r]`` is the index of the last candidate word at or before reference word r (-1: none).
+    """
     candidate_wrong: list = []
     reference_wrong: list = []
-    lined_up: list = []  # lined_up[r] = index of the last candidate word at or before reference word r (-1: none)
+    lined_up: list = []
     h = -1
     for op in path:
         if op != INSERTION:
@@ -332,8 +367,12 @@ def _best_shift(words: tuple, distance: _BandedDistance, tried: int):
         if op != DELETION:
             lined_up.append(h)
             reference_wrong.append(op != MATCH)
-    best_key = None
-    best: tuple = (0, words, None)
+    return candidate_wrong, reference_wrong, lined_up
+
+
+def _shift_blocks(words: tuple, reference: tuple, candidate_wrong: list, reference_wrong: list, lined_up: list):
+    """(start, ref_start, length) of each block worth moving: candidate words equal to reference words
+    ``ref_start...`` within MAX_SHIFT_DISTANCE, at most MAX_SHIFT_SIZE long, not all matched already."""
     n, size = len(words), len(reference)
     for start in range(n):
         for ref_start in range(max(0, start - MAX_SHIFT_DISTANCE), min(size, start + MAX_SHIFT_DISTANCE + 1)):
@@ -350,26 +389,18 @@ def _best_shift(words: tuple, distance: _BandedDistance, tried: int):
                     continue  # the reference words it would match are matched already
                 if start <= lined_up[ref_start] < start + length:
                     continue  # it would land inside itself
-                previous_target = None
-                for offset in range(-1, length):
-                    target = 0 if ref_start + offset < 0 else lined_up[ref_start + offset] + 1
-                    if target == previous_target:
-                        continue
-                    previous_target = target
-                    shifted, end = _move(words, start, length, target)
-                    same = min(start, target)
-                    while same < n and shifted[same] == words[same]:
-                        same += 1
-                    after = distance.cost_rows(shifted, min(same, n), rows)[-1][-1]
-                    tried += 1
-                    key = (before - after, length, -start, -target)
-                    if best_key is None or key > best_key:
-                        best_key = key
-                        move = TerShift(words[start : start + length], start, end, words, shifted)
-                        best = (before - after, shifted, move)
-                if tried >= MAX_SHIFT_CANDIDATES:
-                    return (*best, tried)
-    return (*best, tried)
+                yield start, ref_start, length
+
+
+def _shift_targets(ref_start: int, length: int, lined_up: list):
+    """The distinct places a block matching reference words ``ref_start...`` can move to, in tercom's order."""
+    previous_target = None
+    for offset in range(-1, length):
+        target = 0 if ref_start + offset < 0 else lined_up[ref_start + offset] + 1
+        if target == previous_target:
+            continue
+        previous_target = target
+        yield target
 
 
 def _search(candidate: tuple, reference: tuple, shifts: bool) -> tuple[int, tuple, list, tuple]:

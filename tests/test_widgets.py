@@ -6,6 +6,7 @@ Expected numbers come from hand calculations written here (Papineni et al.
 
 from __future__ import annotations
 
+import html as html_module
 import math
 import subprocess
 import sys
@@ -118,11 +119,78 @@ def test_bp_explorer_refuses_a_length_it_cannot_show(lengths, error, words):
     assert "Right: compute_bp_explorer(6, 12)" in str(caught.value)
 
 
-def test_bp_explorer_takes_numpy_integers_and_says_when_a_text_is_empty():
+def test_bp_explorer_takes_numpy_integers():
     numpy = pytest.importorskip("numpy")
     assert compute_bp_explorer(numpy.int64(6), numpy.int32(12)).brevity_penalty == pytest.approx(math.exp(1 - 12 / 6))
-    with pytest.raises(ValueError, match="the reference has no tokens"):
-        compute_bp_explorer(1, 1, reference="   ")
+
+
+# Legal text never raises (issue 30): "", spaces, a tab and a no-break space are texts with no tokens.
+BLANK_TEXTS = ["", " ", "\t", "\xa0", "  \n "]
+
+
+@pytest.mark.parametrize("reference", BLANK_TEXTS)
+def test_bp_explorer_says_when_the_reference_is_empty(reference):
+    view = compute_bp_explorer(3, 1, candidate="the cat sat", reference=reference)
+    assert "The reference is empty" in view.message and view.message in html_module.unescape(view.html)
+    assert view.message in view.alt_text
+    # By hand: c = 3 > r = 0, so BP = 1 (Papineni et al. 2002, 2.2.2: BP = 1 if c > r);
+    # no reference word, so no clipped unigram match: p1 = 0/3 and p1 x BP = 0.
+    assert (view.candidate_length, view.reference_length) == (3, 0)
+    assert (view.brevity_penalty, view.p1_matches, view.p1_total, view.product) == (1.0, 0, 3, 0.0)
+    assert view.candidate == "the cat sat" and view.reference == ""
+
+
+@pytest.mark.parametrize("candidate", BLANK_TEXTS)
+def test_bp_explorer_says_when_the_candidate_is_empty(candidate):
+    view = compute_bp_explorer(3, 2, candidate=candidate, reference="the cat sat")
+    assert "The candidate is empty" in view.message and "reference is empty" not in view.message
+    # c = 0: BP = 0 and p1 = 0 by the explorer's definition (its docstring: BP is 0 when c = 0).
+    assert (view.candidate_length, view.reference_length, view.brevity_penalty, view.p1) == (0, 2, 0.0, 0.0)
+    both = compute_bp_explorer(0, 1, candidate=candidate, reference=candidate)
+    assert "The candidate is empty" in both.message and "The reference is empty" in both.message
+
+
+@pytest.mark.parametrize(("lengths", "words"), [
+    (("3", 1), "candidate_length must be a whole number from 0 to 0, not the string '3'"),
+    ((0, 1.5), "reference_length must be a whole number from 0 to 0, not the float 1.5"),
+])
+def test_bp_explorer_still_refuses_a_length_of_the_wrong_type_with_an_empty_text(lengths, words):
+    with pytest.raises(TypeError) as caught:
+        compute_bp_explorer(*lengths, candidate="", reference=" ")
+    assert words in str(caught.value) and "Right: compute_bp_explorer(6, 12)" in str(caught.value)
+
+
+@pytest.mark.parametrize("blank", BLANK_TEXTS)
+def test_playground_and_paraphrase_say_which_text_is_empty(blank):
+    assert compute_playground("the cat sat", [blank]).message.startswith("Type at least one reference")
+    assert compute_playground(blank, ["the cat sat"]).message.startswith("Type a candidate")
+    assert compute_paraphrase("the cat sat", blank).message.startswith("Type a reference")
+    assert compute_paraphrase(blank, "the cat sat").message.startswith("Type or pick a rewrite")
+
+
+_LEGAL_TEXT = st.text(max_size=40) | st.sampled_from(
+    [*BLANK_TEXTS, "\u200b", "\ufeff", "\u3000", "...", "a\u0301", "東京の天気", "e\u0301\u200d"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_LEGAL_TEXT, _LEGAL_TEXT, st.data())
+def test_no_compute_function_raises_on_legal_text(candidate, reference, data):
+    # Every compute_* function of the widgets, on generated Unicode text: a view, never an exception
+    # (the playground and the paraphrase explorer catch errors into "Could not compute": never that either).
+    from bleu_lab.playground import METRIC_VIEWS, bp_token_limits
+
+    most_c, most_r = bp_token_limits(candidate, reference)
+    c = data.draw(st.integers(0, most_c))
+    r = data.draw(st.integers(min(1, most_r), max(1, most_r)))
+    view = compute_bp_explorer(c, r, candidate=candidate, reference=reference)
+    assert view.html and view.alt_text
+    assert bool(view.message) == (most_c == 0 or most_r == 0)
+    for metric in METRIC_VIEWS:
+        shown = compute_playground(candidate, [reference, candidate], metric=metric, compare=False)
+        assert "Could not compute" not in shown.message and shown.html
+    paraphrase = compute_paraphrase(candidate, reference)
+    assert "Could not compute" not in paraphrase.message
+    assert not [note for note in paraphrase.notes if note.startswith(("BLEU:", "ROUGE not", "chrF not"))]
 
 
 def _13a_token_count(text: str) -> int:

@@ -1054,8 +1054,30 @@ def _run(spec: Spec, function) -> CheckResult:
     the credit is what the function earns with a right helper: the helper's mistake costs points once,
     in the helper's own check.
     """
-    from .cases import size
+    refused = _refuse_uncallable(spec, function)
+    if refused is not None:
+        return refused
+    answers = _Answers(spec, function)
+    ran = _run_cases(spec, function, answers)
+    if isinstance(ran, CheckResult):
+        return ran
+    failures, outcomes = ran
+    passed_cases = len(spec.cases) - len(failures)
+    answers.student = [_read(spec, outcome) for outcome in outcomes]  # each case run once (cached_property)
+    if not failures:
+        every = f"all {len(spec.cases)} cases" if len(spec.cases) != 1 else "its 1 case"
+        return CheckResult(
+            spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes {every}.",
+            cases_passed=passed_cases, cases_total=len(spec.cases),
+        )
+    diagnosis = _diagnose(spec, function, answers, failures, passed_cases)
+    if isinstance(diagnosis, CheckResult):
+        return diagnosis
+    return _explain_failures(spec, function, passed_cases, diagnosis)
 
+
+def _refuse_uncallable(spec: Spec, function) -> CheckResult | None:
+    """The report for something that is not a function, or a function with the wrong parameters; else None."""
     if not callable(function):
         text = (f"✗ check.{spec.name} needs your function itself, e.g. check.{spec.name}({spec.name}) "
                 f"(no parentheses after the name); it got {_describe(function)}.")
@@ -1065,8 +1087,11 @@ def _run(spec: Spec, function) -> CheckResult:
     if problem:
         return CheckResult(spec.name, False, _wrap(problem), status="exception", cases_total=len(spec.cases),
                            headline=problem)
+    return None
 
-    answers = _Answers(spec, function)
+
+def _run_cases(spec: Spec, function, answers: _Answers) -> CheckResult | tuple[list, list]:
+    """Run every case once: (failures, outcomes), or the report for an unwritten helper or stub."""
     failures: list = []
     outcomes: list = []
     for index, case in enumerate(spec.cases):
@@ -1091,39 +1116,59 @@ def _run(spec: Spec, function) -> CheckResult:
             return CheckResult(spec.name, False, _wrap(text), case=case.label, status="not-implemented",
                                cases_total=len(spec.cases), headline=text)
         failures.append((index, case, verdict))  # raiser "": not a stub (or a library's NotImplementedError)
-    passed_cases = len(spec.cases) - len(failures)
-    answers.student = [_read(spec, outcome) for outcome in outcomes]  # each case run once (cached_property)
-    if not failures:
-        every = f"all {len(spec.cases)} cases" if len(spec.cases) != 1 else "its 1 case"
-        return CheckResult(
-            spec.name, True, f"✓ check.{spec.name}: your {_name(function)} passes {every}.",
-            cases_passed=passed_cases, cases_total=len(spec.cases),
-        )
+    return failures, outcomes
+
+
+@dataclass
+class _Diagnosis:
+    """What a failure message is built from: the answers explained (with right helpers when the student's
+    helper is wrong too), the failing cases, notes, partial credit, the verdict line and who is to blame."""
+
+    answers: _Answers
+    failures: list
+    notes: list = field(default_factory=list)
+    credit: float | None = None
+    verdict_text: str | None = None
+    culprits: tuple | None = None
+    shown_passed: int = 0
+
+
+def _diagnose(spec: Spec, function, answers: _Answers, failures: list, passed_cases: int) -> CheckResult | _Diagnosis:
+    """Whether a wrong helper explains the failures: its report, or the answers to explain instead."""
+    diagnosis = _Diagnosis(answers, failures, shown_passed=passed_cases)
     repair = _repair(spec, function)
-    notes, credit, verdict_text, culprits, shown_passed = [], None, None, None, passed_cases
-    if repair is not None:
-        passes = repair.passes(answers.expected)
-        if passes == len(spec.cases):
-            helper, result = repair.failing[0]
-            return _helper_report(spec, function, helper, result, passed_cases,
-                                  _kept_points(spec, function, repair, passes), repair.culprits)
-        if repair.function is not None:
-            # The function has a bug of its own too. It is explained from the answers it gives with
-            # right helpers (so the usual mistake of its own is recognised, not a mix of both bugs),
-            # and graded on them: the helper's mistake costs points once, in the helper's check.
-            repaired = repair.function
-            notes.append(_own_bug_note(function, repair))
-            credit, shown_passed = passes / len(spec.cases), passes
-            culprits = (*repair.culprits, _name(function))
-            verdict_text = (f"{how_many_pass(passes, len(spec.cases))} with a right {_and(repair.replaced)} "
-                            f"({passed_cases} with your {_and(repair.replaced)})")
-            expected = answers.expected
-            assert repair.answers is not None and repair.outcomes is not None  # run when the copy was made
-            answers = _Answers(spec, repaired)
-            answers.expected, answers.student = expected, repair.answers  # already run with the right helpers
-            failures = [(index, case, verdict)
-                        for index, (case, outcome) in enumerate(zip(spec.cases, repair.outcomes))
-                        if (verdict := _verdict(spec, outcome, expected[index])) != "pass"]
+    if repair is None:
+        return diagnosis
+    passes = repair.passes(answers.expected)
+    if passes == len(spec.cases):
+        helper, result = repair.failing[0]
+        return _helper_report(spec, function, helper, result, passed_cases,
+                              _kept_points(spec, function, repair, passes), repair.culprits)
+    if repair.function is not None:
+        # The function has a bug of its own too. It is explained from the answers it gives with
+        # right helpers (so the usual mistake of its own is recognised, not a mix of both bugs),
+        # and graded on them: the helper's mistake costs points once, in the helper's check.
+        diagnosis.notes.append(_own_bug_note(function, repair))
+        diagnosis.credit, diagnosis.shown_passed = passes / len(spec.cases), passes
+        diagnosis.culprits = (*repair.culprits, _name(function))
+        diagnosis.verdict_text = (f"{how_many_pass(passes, len(spec.cases))} with a right {_and(repair.replaced)} "
+                                  f"({passed_cases} with your {_and(repair.replaced)})")
+        expected = answers.expected
+        assert repair.answers is not None and repair.outcomes is not None  # run when the copy was made
+        diagnosis.answers = _Answers(spec, repair.function)
+        # already run with the right helpers
+        diagnosis.answers.expected, diagnosis.answers.student = expected, repair.answers
+        diagnosis.failures = [(index, case, verdict)
+                              for index, (case, outcome) in enumerate(zip(spec.cases, repair.outcomes))
+                              if (verdict := _verdict(spec, outcome, expected[index])) != "pass"]
+    return diagnosis
+
+
+def _explain_failures(spec: Spec, function, passed_cases: int, diagnosis: _Diagnosis) -> CheckResult:
+    """Explain one failing case: a constant answer, the case that shows a recognised mistake, or the smallest."""
+    from .cases import size
+
+    failures, answers = diagnosis.failures, diagnosis.answers
     # The smallest failing case is the easiest to work through by hand (ties keep the case order).
     # Edge cases (an empty input, fewer tokens than n, a zero precision) come after every ordinary
     # case, in their listed order: a bug there is often just the general bug again.
@@ -1132,16 +1177,8 @@ def _run(spec: Spec, function) -> CheckResult:
     # Answers that do not depend on the input: no usual mistake, no case's note.
     constant = _constant_answer(spec, answers)
     if constant is not None:
-        value, everywhere = constant
-        index, case, verdict = ordered[0]
-        lines = _explain(spec, index, case, verdict, answers)[0]
-        inputs = "every input" if everywhere else "every input but the edge cases"
-        chance = ", but only by chance" if passed_cases else ""
-        text = (f"{verdict_text or how_many_pass(passed_cases, len(spec.cases))}{chance}: your "
-                f"{_name(function)} returns {_show_value(value)} for {inputs}")
-        return _report(spec, index, case, lines, HINTS["constant"], verdict[0], "constant", passed_cases,
-                       "constant", verdict=text, notes=notes, credit=0.0, culprits=culprits)
-    same = len(spec.cases) > 1 and not shown_passed and len({_failure_kind(f[2]) for f in failures}) == 1
+        return _constant_report(spec, function, passed_cases, diagnosis, ordered[0], constant)
+    same = len(spec.cases) > 1 and not diagnosis.shown_passed and len({_failure_kind(f[2]) for f in failures}) == 1
     index, case, verdict = ordered[0]
     lines, key, hint, status = _explain(spec, index, case, verdict, answers, same)
     why = "same" if same else "smallest" if index == smallest[0] else "first"
@@ -1156,8 +1193,21 @@ def _run(spec: Spec, function) -> CheckResult:
                     index, case, (lines, key, hint, status) = other_index, other_case, other
                     why = "same" if same else "shows"
                     break
-    return _report(spec, index, case, lines, hint, status, key, passed_cases, why, verdict=verdict_text, notes=notes,
-                   credit=credit, culprits=culprits)
+    return _report(spec, index, case, lines, hint, status, key, passed_cases, why, verdict=diagnosis.verdict_text,
+                   notes=diagnosis.notes, credit=diagnosis.credit, culprits=diagnosis.culprits)
+
+
+def _constant_report(spec: Spec, function, passed_cases: int, diagnosis: _Diagnosis, first, constant) -> CheckResult:
+    """The report for a function whose answer does not depend on the input: no credit, however many pass."""
+    value, everywhere = constant
+    index, case, verdict = first
+    lines = _explain(spec, index, case, verdict, diagnosis.answers)[0]
+    inputs = "every input" if everywhere else "every input but the edge cases"
+    chance = ", but only by chance" if passed_cases else ""
+    text = (f"{diagnosis.verdict_text or how_many_pass(passed_cases, len(spec.cases))}{chance}: your "
+            f"{_name(function)} returns {_show_value(value)} for {inputs}")
+    return _report(spec, index, case, lines, HINTS["constant"], verdict[0], "constant", passed_cases,
+                   "constant", verdict=text, notes=diagnosis.notes, credit=0.0, culprits=diagnosis.culprits)
 
 
 def _single_precision(value) -> bool:
