@@ -244,15 +244,6 @@ def long_code_line_problems(notebook: dict) -> list[str]:
             for line in source(cell).splitlines() if len(line) > CODE_LINE_LIMIT]
 
 
-# Known exceptions, expected to fail (strict): empty while every notebook keeps the rule.
-LONG_CODE_LINES: set = set()
-
-
-# Known exceptions, expected to fail (strict): a notebook whose stored figures predate the plotting
-# functions' own descriptions (describe_axes) until it is re-executed.
-FIGURES_WITHOUT_ALT: set = set()
-
-
 NOTEBOOK_PATHS = all_notebooks()
 IDS = [str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOK_PATHS]
 
@@ -283,21 +274,13 @@ def test_no_answer_is_visible(path):
     assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
 
 
-@pytest.mark.parametrize(
-    "path",
-    [pytest.param(p, marks=pytest.mark.xfail(reason="figure without alt text, owner to fix", strict=True))
-     if p.name in FIGURES_WITHOUT_ALT else p for p in series_notebooks()],
-    ids=lambda p: p.name)
+@pytest.mark.parametrize("path", series_notebooks(), ids=lambda p: p.name)
 def test_every_figure_of_the_series_has_a_text_alternative(path):
     problems = figure_alt_problems(read(path))
     assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
 
 
-@pytest.mark.parametrize(
-    "path",
-    [pytest.param(p, marks=pytest.mark.xfail(reason="code line over 100 characters, owner to fix", strict=True))
-     if p.name in LONG_CODE_LINES else p for p in series_notebooks()],
-    ids=lambda p: p.name)
+@pytest.mark.parametrize("path", series_notebooks(), ids=lambda p: p.name)
 def test_no_code_line_of_the_series_is_over_100_characters(path):
     problems = long_code_line_problems(read(path))
     assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
