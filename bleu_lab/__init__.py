@@ -27,7 +27,7 @@ from .bleu import (
 from .chrf import ChrfResult, chrf, corpus_chrf
 from .counting import SentenceStats, ngrams
 from .examples import load_example, load_examples
-from .inputs import references_from_streams
+from .checks import references_from_streams
 from .meteor import meteor
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n

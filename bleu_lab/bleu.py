@@ -28,7 +28,7 @@ from .counting import (
     sentence_statistics,
     sum_statistics,
 )
-from .inputs import (
+from .checks import (
     References,
     Text,
     Weights,
@@ -75,7 +75,7 @@ def bleu_from_stats(
     ``BLEU.compute_bleu`` scores is scored, with its number; statistics that no
     text can give (``candidate_length`` other than ``totals[0]``, every token being
     one unigram; totals that grow with the order) get an
-    :class:`~bleu_lab.inputs.ImpossibleStatisticsWarning` naming the inconsistency.
+    :class:`~bleu_lab.checks.ImpossibleStatisticsWarning` naming the inconsistency.
     Only matches above totals, negative numbers and wrong lengths are errors. With nltk's methods
     4-7, ``last_sentence`` is the ``SentenceStats`` (to order 5) of the sentence
     they look at; by default the statistics given are that sentence.
@@ -258,7 +258,7 @@ def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSetti
     """Check and tokenize several systems' lines against the same references, every text once:
     ``(candidate lines of each system, reference lines)``, to be counted with ``lines=True`` (see
     :func:`tokenize_corpus`). ``systems`` maps the names that messages use to the lines (see
-    :func:`bleu_lab.inputs.check_systems`)."""
+    :func:`bleu_lab.checks.check_systems`)."""
     checked, checked_references = check_systems(systems, references, function=function, call=call)
     candidate_lines = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase, counted=True)[0]
                        for lines in checked]

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 
 from .counting import statistics_columns, systems_statistics_matrices
 from .explanation import MUTED_CSS, signature_html
-from .inputs import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
+from .checks import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
 from .settings import ChrfSettings
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 # The worked examples' text lives in worked_examples.py; this module only dispatches to it.
-from .inputs import (
+from .checks import (
     BYTE_ORDER_MARK,
     check_samples_for_interval,
     closest_name,
@@ -144,7 +144,7 @@ def _read_text(stream, name: str) -> str:
 
 
 def _check_same_length(named_lines) -> int:
-    from .inputs import check_same_lengths
+    from .checks import check_same_lengths
 
     lengths = {_shown(name): len(lines) for name, lines in named_lines}
     try:
@@ -1034,7 +1034,7 @@ def _unnamed_roles(argv: list) -> str | None:
 def _mistyped_command(word: str, commands: list) -> str | None:
     """The command ``word`` is a typo of (``scroe``, ``notebook``, ``Score``), or None.
 
-    Stricter than option names' :func:`~bleu_lab.inputs.closest_name`: a word that is no command is as
+    Stricter than option names' :func:`~bleu_lab.checks.closest_name`: a word that is no command is as
     likely a file with ``score`` forgotten, so only a near spelling (difflib ratio >= 0.75) counts.
     """
     import difflib

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .inputs import all_plain_strings, check_order, check_text, describe
+from .checks import all_plain_strings, check_order, check_text, describe
 
 
 def count_ngrams(tokens, n: int) -> Counter:

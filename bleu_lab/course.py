@@ -103,7 +103,7 @@ def copy_course(target: Path, *, force: bool = False, solutions: bool = False,
     A leading ``~`` in ``target`` is the home folder. Returns the paths written.
     """
     # Imported here: setup.py loads this module by path, where bleu_lab cannot be imported yet.
-    from bleu_lab.inputs import check_bool, check_path
+    from bleu_lab.checks import check_bool, check_path
 
     check_folder_name(target)  # before it becomes a path: Path("") is the current folder
     target = check_path(target, "target", "the folder to copy the course into", "copy_course('course/')")
@@ -181,7 +181,7 @@ def check_folder_name(target, *, name: str = "target", call: str = "copy_course(
     """``target`` itself, unless it is an empty or blank string: a ``ValueError`` that names the fix.
 
     ``Path("")`` is ``Path(".")``, so an empty name would copy the course into the current
-    folder; the check is on the text, before it becomes a path (``inputs.check_path``, which also
+    folder; the check is on the text, before it becomes a path (``checks.check_path``, which also
     expands a leading ``~``). ``call`` is how the caller names a folder (``{!r}`` is filled in with
     the folder name), for the message's examples.
     """
@@ -195,7 +195,7 @@ def check_folder_name(target, *, name: str = "target", call: str = "copy_course(
 
 def _folder_argument(text: str) -> Path:
     """argparse's type of ``notebooks DIR``: :func:`check_folder_name`'s error as a usage error."""
-    from bleu_lab.inputs import check_path
+    from bleu_lab.checks import check_path
 
     try:
         check_folder_name(text, name="DIR", call="bleu-lab notebooks {}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .counting import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
-from .inputs import check_order_of_result, weights_sum_problem
+from .checks import check_order_of_result, weights_sum_problem
 from .scoring import brevity_penalty_value
 
 # One colour per n-gram order (Okabe and Ito's blue, vermillion, bluish green, reddish purple, then

@@ -13,7 +13,7 @@ import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .inputs import describe
+from .checks import describe
 from .plotting import (
     SERIES_COLOURS,
     TEXT_SIZE,

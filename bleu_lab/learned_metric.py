@@ -24,7 +24,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .inputs import describe, is_sequence
+from .checks import describe, is_sequence
 
 METRICS = ("BLEU", "chrF", "TER", "embedding")
 LOWER_IS_BETTER = ("TER",)

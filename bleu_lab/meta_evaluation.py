@@ -31,7 +31,7 @@ from itertools import combinations
 from .bleu import score_counted, tokenize_systems
 from .chrf import system_chrf
 from .counting import SentenceStats, checked_statistics_rows, statistics_columns, systems_statistics_matrices
-from .inputs import (
+from .checks import (
     check_confidence,
     check_n_samples,
     check_text,

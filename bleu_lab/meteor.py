@@ -57,7 +57,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .explanation import MUTED_CSS, signature_html
-from .inputs import (
+from .checks import (
     check_candidate_and_references,
     check_real,
     describe,

@@ -15,7 +15,7 @@ from .course import needs_extra
 with needs_extra("bleu_lab.meteor_plots"):
     import matplotlib.pyplot as plt
 
-from .inputs import describe
+from .checks import describe
 from .meteor import EXACT, STEM, SYNONYM, MeteorResult, check_meteor_result
 from .plotting import LABEL_SIZE, MAX_FIGURE_INCHES, TEXT_SIZE, TITLE_SIZE, set_alt_text
 from .ter import counted

@@ -43,7 +43,7 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
-from .inputs import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
+from .checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,

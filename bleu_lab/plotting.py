@@ -32,7 +32,7 @@ with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is
 from .bleu import brevity_penalty_value, tokenize_sentence
 from .counting import max_reference_counts, ngrams
 from .explanation import precision_and_brevity
-from .inputs import (
+from .checks import (
     check_bool,
     check_candidate_and_references,
     check_order,

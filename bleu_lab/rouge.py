@@ -64,7 +64,7 @@ from functools import lru_cache
 
 from .counting import count_ngrams, matched_positions
 from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
-from .inputs import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
+from .checks import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
 from .settings import RougeSettings
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")

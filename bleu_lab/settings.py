@@ -14,7 +14,7 @@ sacrebleu does not have (BLEU's ``max_order`` and ``weights``, chrF's
 set-ups that can give different scores never print the same line.
 
 Each settings object is built once per call, checks every keyword (the checks
-and their messages live in :mod:`bleu_lab.inputs`) and is then frozen: the
+and their messages live in :mod:`bleu_lab.checks`) and is then frozen: the
 counting and scoring code never checks a keyword again.
 
 >>> BleuSettings().signature(nrefs=2)
@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .inputs import (
+from .checks import (
     MAX_ORDER,
     check_beta,
     check_bool,

@@ -40,7 +40,7 @@ from typing import Any
 from .bleu import score_counted, settings_for_texts, tokenize_systems
 from .counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
 from .explanation import signature_html
-from .inputs import (
+from .checks import (
     References,
     Text,
     check_confidence,
@@ -603,7 +603,7 @@ class _TerMetric(ResamplingMetric):
     def count(self, systems, references, keywords, function, own=()):
         import numpy as np
 
-        from .inputs import check_corpus
+        from .checks import check_corpus
         from .settings import TerSettings
         from .ter import corpus_ter, reference_words, ter_from_sums
 

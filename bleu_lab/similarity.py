@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Any
 
 from .explanation import MUTED_CSS, signature_html
-from .inputs import check_candidate_and_references, check_corpus, keywords_checked
+from .checks import check_candidate_and_references, check_corpus, keywords_checked
 
 MODEL_CONFIG = "l2_supercat"
 MODEL_DIM = 256

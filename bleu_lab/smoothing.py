@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .inputs import check_name, check_smooth_value
+from .checks import check_name, check_smooth_value
 
 # sacrebleu takes log(0) as this number, so an unsmoothed zero precision makes BLEU 0.
 LOG_ZERO = -9999999999.0

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .explanation import MUTED_CSS, signature_html
-from .inputs import (
+from .checks import (
     check_candidate_and_references,
     check_corpus,
     check_count,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-from .inputs import Text, all_plain_strings, check_bool, check_name, check_text, keywords_checked
+from .checks import Text, all_plain_strings, check_bool, check_name, check_text, keywords_checked
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 SACREBLEU_TOKENIZERS = {

@@ -42,7 +42,7 @@ with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is 
     import ipywidgets as widgets
 
 from .explanation import ORDER_COLOURS, TEXT_CSS
-from .inputs import check_bool, describe, is_finite_number, is_real_number
+from .checks import check_bool, describe, is_finite_number, is_real_number
 from .playground import (
     MAX_REFERENCES,
     METRIC_VIEWS,

@@ -38,7 +38,7 @@ CHROMIUM_FLAGS = [
 def references_drawn_separately():
     """Drawn references are separate sentences (sacrebleu's streams), however many are one word:
     a test that draws them says so, as the playground does for its boxes."""
-    from bleu_lab.inputs import separate_references
+    from bleu_lab.checks import separate_references
 
     with separate_references():
         yield

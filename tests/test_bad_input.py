@@ -34,7 +34,7 @@ from bleu_lab import (
     rouge_n,
     sentence_bleu,
 )
-from bleu_lab.inputs import MAX_ORDER, MAX_SAMPLES
+from bleu_lab.checks import MAX_ORDER, MAX_SAMPLES
 
 # ---------------------------------------------------------------- silent wrong numbers
 
@@ -376,7 +376,7 @@ def test_a_split_reference_of_a_sentence_candidate_is_named_not_scored_as_one_wo
 def test_one_word_references_stay_possible_when_said_so():
     # By hand: "the cat" against "cat" and "dog": unigram "cat" matches (p1 = 1/2), c = 2 > r = 1, BP = 1.
     assert sentence_bleu("the cat", [["cat"], ["dog"]], max_order=1).score == 0.5
-    with bleu_lab.inputs.separate_references():
+    with bleu_lab.checks.separate_references():
         assert sentence_bleu("the cat", ["cat", "dog"], max_order=1).score == 0.5
     message_of(ValueError, sentence_bleu, "the cat", ["cat", "dog"], max_order=1)  # outside the block again
     # One word against one-word references is not ambiguous, nor is a reference of several words.

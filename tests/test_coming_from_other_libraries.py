@@ -15,7 +15,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 import bleu_lab
-from bleu_lab.inputs import ImpossibleStatisticsWarning
+from bleu_lab.checks import ImpossibleStatisticsWarning
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 

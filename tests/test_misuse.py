@@ -574,7 +574,7 @@ def test_deeply_nested_weights_get_a_message_not_a_recursion_error():
 def test_bleu_from_stats_warns_of_statistics_no_text_can_give(arguments, message):
     from sacrebleu.metrics import BLEU
 
-    from bleu_lab.inputs import ImpossibleStatisticsWarning
+    from bleu_lab.checks import ImpossibleStatisticsWarning
 
     with pytest.warns(ImpossibleStatisticsWarning, match=message):
         result = bleu_lab.bleu_from_stats(*arguments)

@@ -161,7 +161,7 @@ def test_a_level_that_no_allowed_sample_count_reaches_says_so():
     text = str(error.value)
     # 2 / (1 - 0.9999999) = 20,000,000 and a bit: above the limit of 1,000,000 resamples, which
     # holds 0.99999 (2 / 0.00001 = 200,000).
-    assert f"limit of {bleu_lab.inputs.MAX_SAMPLES:,}" in text and "up to 0.99999 " in text
+    assert f"limit of {bleu_lab.checks.MAX_SAMPLES:,}" in text and "up to 0.99999 " in text
 
 
 def test_the_suggested_call_has_enough_samples_for_the_level():
@@ -180,7 +180,7 @@ def test_one_word_references_from_streams_or_files_are_scored_as_sacrebleu_score
     assert theirs == pytest.approx(100)
     references = bleu_lab.references_from_streams([["Danke!"], ["Danke."]])
     assert corpus_bleu(["Danke !"], references, max_order=2).score == pytest.approx(theirs / 100, rel=1e-9)
-    marked = bleu_lab.inputs.SeparateReferences(["Danke!", "Danke."])
+    marked = bleu_lab.checks.SeparateReferences(["Danke!", "Danke."])
     assert sentence_bleu("Danke !", marked, max_order=2).score == pytest.approx(theirs / 100, rel=1e-9)
     # The same two references as files: each file is one reference, so the command line scores them.
     for name, line in (("ref_a", "Danke!"), ("ref_b", "Danke."), ("hyp", "Danke !")):
@@ -209,7 +209,7 @@ def test_a_split_reference_is_still_refused_and_the_way_out_is_named():
 def test_totals_no_text_can_have_are_scored_as_sacrebleu_with_a_warning(totals, words):
     from sacrebleu.metrics import BLEU
 
-    from bleu_lab.inputs import ImpossibleStatisticsWarning
+    from bleu_lab.checks import ImpossibleStatisticsWarning
 
     with pytest.warns(ImpossibleStatisticsWarning, match=re.escape(words)):
         result = bleu_from_stats([1, 0, 0, 0], totals, totals[0], 6)

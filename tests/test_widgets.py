@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bleu_lab
-from bleu_lab.inputs import separate_references
+from bleu_lab.checks import separate_references
 from bleu_lab.playground import (
     PARAPHRASE_REWRITES,
     available_tokenizers,

@@ -64,7 +64,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..inputs import check_path, check_real, describe, is_real_number, one_line_parser, unrecognized_arguments_message
+from ..checks import check_path, check_real, describe, is_real_number, one_line_parser, unrecognized_arguments_message
 from .build import check_calls, runs_check
 from .cases import right_version
 from .check import CHECK_NAMES

@@ -25,7 +25,7 @@ from decimal import Decimal
 from functools import cached_property
 from types import FunctionType
 
-from ..inputs import is_real_number
+from ..checks import is_real_number
 from .mistakes import HINTS
 
 # Floats agree when they differ by less than this (relative) or 1e-12 (absolute).
