@@ -8,10 +8,12 @@ repeating. Corpus BLEU is a function of *summed* per-sentence statistics, so
 each draw only adds up integers that were counted once: the text is never
 read again (Post 2018 and sacrebleu do the same).
 
-Everything here is vectorised with numpy: a draw is a row of a count matrix
-``W`` (how often each sentence was drawn), the statistics of every draw are
-``W @ S`` for the per-sentence statistics matrix ``S``, and BLEU is computed
-for all draws at once with the same rules as :func:`bleu_lab.bleu_from_stats`.
+This module holds the protocol (which metric, what is tested, the result
+objects); the array resampling lives in :mod:`bleu_lab.fast.resampling`: a draw
+is a row of a count matrix ``W`` (how often each sentence was drawn), the
+statistics of every draw are ``W @ S`` for the per-sentence statistics matrix
+``S``, and BLEU is computed for all draws at once with the same rules as
+:func:`bleu_lab.bleu_from_stats`.
 The random draws are made exactly as sacrebleu makes them
 (``numpy.random.default_rng(seed).choice(n, size=(n_samples, n))``), so with
 the same seed (sacrebleu's default is 12345) the resamples are sacrebleu's.
@@ -53,7 +55,8 @@ from .checks import (
     seed_to_use,
 )
 from .explanation import signature_html
-from .fast.counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
+from .fast.counting import count_systems_statistics, statistics_columns
+from .fast.resampling import bootstrap_sums, randomization_sums, resampled_sums
 from .scoring import bleu_scores
 from .settings import BLEU_KEYWORDS, BleuSettings, resampling_signature
 from .smoothing import Method6Undefined, method_names
@@ -363,36 +366,9 @@ def _scoring(statistics, what) -> BleuSettings:
     return statistics.settings.scoring
 
 
-# Sentence indices drawn at a time (2 MB): a bootstrap's memory stays bounded for any n_samples, and a
-# block is still in the CPU's cache when it is summed (8 MB blocks made 1000 samples 25% slower).
-_DRAWN_PER_BLOCK = 250_000
-
-
-def _resampled(columns, n_samples, seed):
-    """``(sums, last)``: row b of ``sums`` is the sum of ``columns`` over bootstrap sample b, ``last[b]``
-    the sentence drawn last in it.
-
-    The draws are sacrebleu's, ``default_rng(seed).choice(n, size=(n_samples, n))``, made a block of
-    samples at a time. numpy's generator continues one stream from call to call, so the numbers are
-    those of a single call (a test checks it), while memory stays bounded however many samples.
-    """
-    import numpy as np
-
-    n_sentences = len(columns)
-    rng = np.random.default_rng(seed)
-    block = max(1, _DRAWN_PER_BLOCK // n_sentences)
-    sums = np.empty((n_samples, columns.shape[1]))
-    last = np.empty(n_samples, dtype=np.int64)
-    for start in range(0, n_samples, block):
-        draws = rng.choice(n_sentences, size=(min(block, n_samples - start), n_sentences), replace=True)
-        sums[start : start + len(draws)] = resampled_sums(draws, columns)
-        last[start : start + len(draws)] = draws[:, -1]
-    return sums, last
-
-
 def resampled_scores(matrix, draws, scoring) -> Any:
     """BLEU of every resample: the statistics of the sentences ``draws[b]`` summed
-    (:func:`bleu_lab.fast.counting.resampled_sums`), scored at once by :func:`bleu_lab.scoring.bleu_scores`
+    (:func:`bleu_lab.fast.resampling.resampled_sums`), scored at once by :func:`bleu_lab.scoring.bleu_scores`
     (the function that scores a sentence and a corpus too).
 
     ``matrix`` holds one row per sentence (c, r, matches..., totals...). nltk's methods (a rule of
@@ -652,7 +628,7 @@ def _paired_resampled_scores(baseline_rows, system_rows, score_sums, n_samples, 
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
     # Both systems summed on the same draws in one pass, side by side.
-    sums, _ = _resampled(np.hstack([baseline_rows, system_rows]), n_samples, seed)
+    sums, _ = bootstrap_sums(np.hstack([baseline_rows, system_rows]), n_samples, seed)
     width = baseline_rows.shape[1]
     baseline_scores = np.asarray(score_sums(sums[:, :width]), dtype=np.float64)
     system_scores = np.asarray(score_sums(sums[:, width:]), dtype=np.float64)
@@ -711,7 +687,7 @@ def bootstrap_ci_from_statistics(
     seed = seed_to_use(seed)
     _check_resamplable(len(statistics.matrix), "bootstrap_ci",
                        "the interval would have no width, as if the score were certain")
-    sums, last = _resampled(_bleu_columns([statistics.matrix], scoring), n_samples, seed)
+    sums, last = bootstrap_sums(_bleu_columns([statistics.matrix], scoring), n_samples, seed)
     (scores,) = _bleu_of_sums([statistics.matrix], sums, last, scoring)
     low, high = _interval(scores, confidence)
     return BootstrapResult(
@@ -801,7 +777,7 @@ def paired_bootstrap_from_statistics(
     seed = seed_to_use(seed)
     _check_resamplable(baseline.sentences, "paired_bootstrap")
     matrices = [baseline.matrix, system.matrix]
-    sums, last = _resampled(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
+    sums, last = bootstrap_sums(_bleu_columns(matrices, scoring), n_samples, seed)  # both systems on the same draws
     baseline_scores, system_scores = _bleu_of_sums(matrices, sums, last, scoring)
     return _paired_bootstrap_result(baseline_scores, system_scores, baseline.score, system.score, n_samples, seed,
                                     settings=baseline.settings, n_references=baseline.n_references)
@@ -919,21 +895,7 @@ def approximate_randomization(baseline_rows, system_rows, score_sums, *, n_sampl
     baseline_rows = _rows(baseline_rows)
     system_rows = _rows(system_rows, baseline_rows)
     baseline_score, system_score = _observed(score_sums, baseline_rows, system_rows)
-    rng = np.random.default_rng(seed)
-    n_sentences = len(baseline_rows)
-    # The coins are drawn a block of trials at a time, so memory stays bounded (10,000 trials of 400,000
-    # sentences were 3.7 GB at once). numpy draws booleans from 32-bit words and drops the unused bits
-    # at the end of a call, so a block of 32k trials continues the stream exactly (a test checks it).
-    block = max(32, _DRAWN_PER_BLOCK // n_sentences // 32 * 32)
-    change = baseline_rows - system_rows
-    moved = np.empty((n_samples, change.shape[1]))
-    for start in range(0, n_samples, block):
-        keep = rng.integers(2, size=(min(block, n_samples - start), n_sentences), dtype=bool)
-        # Trial t's first pseudo-system takes the baseline's sentence where keep[t] is True, the system's
-        # elsewhere: keep @ B + ~keep @ S = sum(S) + keep @ (B - S); the second one is sum(B) - keep @ (B - S).
-        moved[start : start + len(keep)] = product_in_blocks(keep, change)
-    first = system_rows.sum(axis=0) + moved
-    second = baseline_rows.sum(axis=0) - moved
+    first, second = randomization_sums(baseline_rows, system_rows, n_samples, seed)
     differences = np.abs(np.asarray(score_sums(first)) - np.asarray(score_sums(second)))
     p_value = _randomization_p_value(differences, abs(system_score - baseline_score))
     return PairedTestResult(baseline_score, system_score, p_value, n_samples, seed)
@@ -945,7 +907,7 @@ def bootstrap_row_scores(rows, score_sums, *, n_samples=1000, seed=12345):
     import numpy as np
 
     rows = _rows(rows)
-    sums, _ = _resampled(rows, check_n_samples(n_samples), seed_to_use(seed))
+    sums, _ = bootstrap_sums(rows, check_n_samples(n_samples), seed_to_use(seed))
     return np.asarray(score_sums(sums), dtype=np.float64)
 
 

@@ -244,10 +244,10 @@ def test_block_draws_are_one_call_of_numpy_as_sacrebleu_makes_it(monkeypatch):
     # sacrebleu draws every sample in one call, rng.choice(n, size=(n_samples, n)); bleu_lab draws a block
     # of samples at a time. Blocks of 3 samples of 7 sentences (21 draws, an odd number) must continue the
     # same stream.
-    significance = importlib.import_module("bleu_lab.significance")
-    monkeypatch.setattr(significance, "_DRAWN_PER_BLOCK", 21)
+    resampling = importlib.import_module("bleu_lab.fast.resampling")
+    monkeypatch.setattr(resampling, "_DRAWN_PER_BLOCK", 21)
     one_call = np.random.default_rng(12345).choice(7, size=(10, 7), replace=True)
-    sums, last = significance._resampled(np.eye(7), 10, 12345)  # sums[b, i]: how often sentence i is in sample b
+    sums, last = resampling.bootstrap_sums(np.eye(7), 10, 12345)  # sums[b, i]: how often sentence i is in sample b
     assert sums.tolist() == [np.bincount(row, minlength=7).tolist() for row in one_call]
     assert last.tolist() == one_call[:, -1].tolist()
 

@@ -313,11 +313,11 @@ def test_randomization_drawn_in_small_blocks_keeps_sacrebleus_coins(monkeypatch,
     from sacrebleu.significance import PairedTest
 
     import bleu_lab
-    from bleu_lab import significance
+    from bleu_lab.fast import resampling
 
     # 197 sentences (odd, so a block of fewer than 32 trials would leave unused bits of numpy's 32-bit
     # words and shift the stream): 32 trials a block.
-    monkeypatch.setattr(significance, "_DRAWN_PER_BLOCK", 197)
+    monkeypatch.setattr(resampling, "_DRAWN_PER_BLOCK", 197)
     monkeypatch.setenv("SACREBLEU_SEED", "7")
     data = load_wmt19_en_de()
     base, other, reference = data.systems[pair[0]][:197], data.systems[pair[1]][:197], data.reference[:197]

@@ -81,54 +81,6 @@ def checked_statistics_rows(rows, what: str, call: str):
     return array.astype(np.int64)
 
 
-def resampled_sums(draws, columns):
-    """Row b: the sum of ``columns`` over the sentences drawn in sample b (``draws[b]``, with repeats).
-
-    That is ``W @ columns`` with W[b, i] = how often sentence i is drawn in sample b (Koehn 2004's
-    bootstrap: a resampled test set's statistics are the sum of its sentences'). W is never built
-    whole: a few samples at a time (:func:`rows_per_product`), it is counted into a small buffer that
-    stays in cache, a bincount per sample. Exact for counts: integer sums below 2**53.
-
-    >>> import numpy as np
-    >>> resampled_sums(np.array([[0, 0, 1], [2, 2, 2]]), np.array([[1.0], [10.0], [100.0]])).tolist()
-    [[12.0], [300.0]]
-    """
-    import numpy as np
-
-    n_samples, n_sentences = len(draws), len(columns)
-    block = rows_per_product(columns)
-    weights = np.empty((min(block, n_samples), n_sentences))
-    sums = np.empty((n_samples, columns.shape[1]))
-    for start in range(0, n_samples, block):
-        part = draws[start : start + block]
-        for k, drawn in enumerate(part):
-            weights[k] = np.bincount(drawn, minlength=n_sentences)
-        np.matmul(weights[: len(part)], columns, out=sums[start : start + len(part)])
-    return sums
-
-
-def product_in_blocks(left, right):
-    """``left @ right`` in float64, a few rows of ``left`` at a time (:func:`rows_per_product`), so that a
-    large ``left`` of counts or booleans is converted to floats a block at a time, never whole."""
-    import numpy as np
-
-    block = rows_per_product(right)
-    product = np.empty((len(left), right.shape[1]))
-    for start in range(0, len(left), block):
-        np.matmul(left[start : start + block].astype(np.float64), right, out=product[start : start + block])
-    return product
-
-
-def rows_per_product(columns) -> int:
-    """How many rows to multiply by ``columns`` (sentences x width) at once.
-
-    A product of 1000 samples x 2000 sentences x 10 columns is too small to gain from threads, but
-    OpenBLAS would start them, and their waiting doubles the CPU time on a 2-core machine; blocks
-    under about 200,000 multiplications each keep it on one thread.
-    """
-    return max(1, 200_000 // max(1, columns.shape[0] * columns.shape[1]))
-
-
 def count_statistics(candidates, references, max_order: int, *, lines: bool = False) -> SentenceStats:
     """Statistics of a tokenized corpus, one row per sentence: the one counting engine (see below)."""
     return count_systems_statistics([candidates], references, max_order, lines=lines)[0]
