@@ -14,7 +14,8 @@ from ..checks import all_plain_strings, describe
 
 
 def statistics_columns(rows) -> tuple:
-    """``(c, r, matches, totals)`` of statistics rows laid out ``c, r, matches_1..N, totals_1..N``.
+    """``(c, r, matches, totals)`` of statistics rows laid out ``c, r, matches_1..N, totals_1..N``: the
+    row of :func:`bleu_lab.bleu.statistics.SentenceStats.as_row`, column by column.
 
     The one place that knows the layout: ``c`` and ``r`` are columns, ``matches`` and ``totals``
     blocks of N columns (views, so writing to them writes to ``rows``). Sums of rows (a corpus, a
@@ -30,7 +31,7 @@ def statistics_columns(rows) -> tuple:
 
 
 def checked_statistics_rows(rows, what: str, call: str):
-    """``rows`` as an int64 matrix of BLEU statistics, checked as bleu_from_stats checks one sentence's
+    """``rows`` as an int64 matrix of BLEU statistics, checked as :func:`bleu_lab.bleu_from_stats` checks one sentence's
     (the rows a caller hands in; the counting engine's own rows need no check).
 
     Each row is c, r, matches_1..N, totals_1..N: whole numbers >= 0 with c = totals_1 and matches_n <= totals_n.
@@ -82,12 +83,18 @@ def checked_statistics_rows(rows, what: str, call: str):
 
 
 def count_statistics(candidates, references, max_order: int, *, lines: bool = False) -> SentenceStats:
-    """Statistics of a tokenized corpus, one row per sentence: the one counting engine (see below)."""
+    """Statistics of a tokenized corpus, one row per sentence: the one counting engine (see below).
+
+    Equal to the readable ``sum_statistics([sentence_statistics(c, refs, max_order) for c, refs in ...])``
+    (:func:`bleu_lab.bleu.statistics.sentence_statistics`, :func:`bleu_lab.bleu.statistics.sum_statistics`),
+    row by row; with ``lines=True`` a string is the line ``line.split()`` of its tokens.
+    """
     return count_systems_statistics([candidates], references, max_order, lines=lines)[0]
 
 
 def count_systems_statistics(systems, references, max_order: int, *, lines: bool = False) -> list:
-    """:func:`count_statistics` of several tokenized systems against the same references, in one pass."""
+    """:func:`count_statistics` of several tokenized systems against the same references, in one pass: for
+    each system, what :func:`bleu_lab.bleu.statistics.sentence_statistics` gives sentence by sentence."""
     matrices = systems_statistics_matrices(systems, references, max_order, lines=lines)
     return [SentenceStats(rows=rows) for rows in matrices]
 
@@ -95,7 +102,8 @@ def count_systems_statistics(systems, references, max_order: int, *, lines: bool
 def corpus_statistics_matrix(candidates, references, max_order: int, *, lines: bool = False):
     """Per-sentence statistics of a tokenized corpus as a numpy int64 matrix.
 
-    Row i is ``SentenceStats.as_row()`` of sentence i: c, r, the clipped
+    Row i is ``SentenceStats.as_row()`` of sentence i, as the readable
+    :func:`bleu_lab.bleu.statistics.sentence_statistics` counts it: c, r, the clipped
     matches of orders 1..max_order, then the candidate n-gram totals
     (Papineni et al. 2002, section 2.1). ``candidates[i]`` is a token
     sequence, ``references[i]`` a non-empty list of token sequences (checked
@@ -115,7 +123,8 @@ def corpus_statistics_matrix(candidates, references, max_order: int, *, lines: b
 
 
 def systems_statistics_matrices(systems, references, max_order: int, *, lines: bool = False) -> list:
-    """:func:`corpus_statistics_matrix` of each system against the same references, counted in one pass.
+    """:func:`corpus_statistics_matrix` of each system against the same references, counted in one pass
+    (row by row equal to :func:`bleu_lab.bleu.statistics.sentence_statistics`).
 
     The clipping of Papineni et al. (2002, section 2.1) for all sentences of
     all systems at once, with numpy instead of one dictionary per sentence:
