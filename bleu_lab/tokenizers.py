@@ -132,14 +132,20 @@ def tokenize_lines_with(lines, function, lowercase: bool, *, frozen: bool = True
     return [apply_tokenizer(line, function, lowercase) for line in lines]
 
 
+_TOKEN_SEQUENCES = frozenset({list, tuple})
+
+
 def lines_for_counting(lines, name: str, lowercase: bool) -> list:
     """Checked texts in the form counting takes with ``lines=True``: a string becomes its tokens as one
-    line (:func:`line_tokenizer`), split later with all the others; token sequences stay tuples."""
+    line (:func:`line_tokenizer`), split later with all the others; token sequences are only read, so
+    they stay as given (a tuple of their lowercased tokens with ``lowercase``)."""
     line = line_tokenizer(name)
     if line is None:
         return tokenize_lines_with(lines, get_tokenizer(name), lowercase, frozen=False)
     if not lowercase and all_plain_strings(lines):
         return list(lines) if line is _as_it_is else list(map(line, lines))
+    if not lowercase and set(map(type, lines)) <= _TOKEN_SEQUENCES:  # pre-tokenized: nothing to do
+        return list(lines)
     return [line(text.lower() if lowercase else text) if isinstance(text, str)
             else apply_tokenizer(text, line, lowercase) for text in lines]
 
