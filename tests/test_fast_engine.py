@@ -19,11 +19,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import bleu_lab
+from bleu_lab import checks
 from bleu_lab.bleu.statistics import sentence_statistics, sum_statistics
+from bleu_lab.checks import check_corpus
 from bleu_lab.fast import counting, resampling
 from bleu_lab.fast.counting import count_statistics
 from bleu_lab.fast.resampling import bootstrap_sums, product_in_blocks, randomization_sums, resampled_sums
@@ -70,12 +72,16 @@ def engine_paths(numpy_everywhere: bool):
 
 
 @settings(max_examples=200, deadline=None)
-@given(corpus=corpora(), max_order=st.integers(1, 6), numpy_everywhere=st.booleans())
-def test_counting_token_lists_equals_the_readable_sum(corpus, max_order, numpy_everywhere):
+@given(corpus=corpora(), max_order=st.integers(1, 6), numpy_everywhere=st.booleans(), as_tuples=st.booleans(),
+       lines=st.booleans())
+def test_counting_token_lists_equals_the_readable_sum(corpus, max_order, numpy_everywhere, as_tuples, lines):
+    # lines=True is how corpus_bleu counts: strings are lines to split, token lists stay token lists.
     candidates, references = corpus
+    if as_tuples:
+        candidates, references = [tuple(c) for c in candidates], [[tuple(r) for r in refs] for refs in references]
     expected = readable_rows(candidates, references, max_order)
     with engine_paths(numpy_everywhere):
-        got = count_statistics(candidates, references, max_order).rows.tolist()
+        got = count_statistics(candidates, references, max_order, lines=lines).rows.tolist()
     assert got == expected
 
 
@@ -121,6 +127,70 @@ def test_the_property_tests_reach_the_numpy_paths():
             patch.setattr(counting, name, lambda *a, _f=function, _n=name, **k: calls.append(_n) or _f(*a, **k))
         count_statistics([["the", "cat"], ["a"]], [[["the", "cat"]], [["a"]]], 2)
     assert "_byte_token_ids" in calls and "_dictionary_token_ids" not in calls
+
+
+# ----------------------------------------------------------------------------- checking token lists at once
+
+# Tokens a check must refuse or treat with care: empty, blank, a space inside (a sentence), whitespace around,
+# a no-break space inside (one word: accepted), a byte-order mark (stripped from a text's first token), a
+# NUL, and tokens that are no strings at all.
+ODD_TOKENS = ["", " ", "the cat", " cat", "cat\t", "10\u00a0000", "\ufeffthe", "\ufeff", "nul\x00", "\u3000x",
+              7, None, ("nested",)]
+WORDS = [token for token in VOCABULARY if token.isprintable() and not any(ch.isspace() for ch in token)]
+# Mostly words, so that a corpus is often right but for one odd token.
+odd_tokens = st.lists(st.sampled_from(WORDS * 4 + ODD_TOKENS), max_size=6)
+
+
+@st.composite
+def odd_corpora(draw):
+    n_sentences = draw(st.integers(1, 5))
+    candidates = [draw(odd_tokens) for _ in range(n_sentences)]
+    references = [draw(st.lists(odd_tokens, min_size=0, max_size=3)) for _ in range(n_sentences)]
+    return candidates, references
+
+
+def checked_or_error(candidates, references):
+    """check_corpus's answer: the checked texts as plain lists, or the error's type and message."""
+    try:
+        checked, checked_references = check_corpus(candidates, references, function="corpus_bleu")
+    except (TypeError, ValueError) as error:
+        return type(error).__name__, str(error)
+    return [list(c) for c in checked], [[list(r) for r in refs] for refs in checked_references]
+
+
+@settings(max_examples=300, deadline=None)
+@given(corpus=odd_corpora())
+@example(corpus=([["the", "", "cat"]], [[["the"]]]))  # an empty token inside
+@example(corpus=([["the"]], [[["", "cat"]]]))  # first
+@example(corpus=([["the"]], [[["cat", ""]]]))  # last
+@example(corpus=([["the"], [""]], [[["the"]], [["cat"]]]))  # alone in its text
+@example(corpus=([["the cat"]], [[["the"]]]))
+@example(corpus=([["the"]], [[["cat\t"]]]))
+@example(corpus=([["the"]], [[["\u3000x"]]]))
+@example(corpus=([["\ufeffthe", "cat"]], [[["the"]]]))
+@example(corpus=([["the", 7]], [[["the"]]]))
+def test_a_corpus_of_token_lists_is_checked_as_sentence_by_sentence(corpus):
+    # The readable definition of the checks is sentence by sentence (check_candidate_and_references); the
+    # corpus of token lists is checked in a few passes over all tokens. Same texts out, or the same error.
+    candidates, references = corpus
+    at_once = checked_or_error(candidates, references)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(checks, "_token_list_corpus", lambda *_: False)
+        patch.setattr(checks, "_all_words", lambda *_: False)
+        one_by_one = checked_or_error(candidates, references)
+    assert at_once == one_by_one
+
+
+def test_token_lists_of_words_are_kept_as_given_not_copied_text_by_text():
+    # A tuple per text (5,000 for 1,000 sentences of four references) wakes the garbage collector, which
+    # then walks every object of the process: token lists that pass the checks are kept as they are.
+    candidates = [["the", "cat"], ["a", "dog"]]
+    references = [[["the", "cat"], ["a", "cat"]], [("a", "dog")]]
+    checked, checked_references = check_corpus(candidates, references, function="corpus_bleu")
+    assert checked[0] is candidates[0] and checked_references[1][0] is references[1][0]
+    systems, _ = checks.check_systems({"baseline": candidates, "system": [["a"], ["b"]]}, references,
+                                      function="paired_bootstrap", call="paired_bootstrap(a, b, refs)")
+    assert systems[1][0] == ["a"] and systems[0][1] is candidates[1]
 
 
 # ----------------------------------------------------------------------------- resampling
