@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bleu.metric import score_counted, settings_for_texts, tokenize_systems
+from .bleu.scoring import BleuSettings, Method6Undefined, method_names
 from .checks import (
     References,
     Text,
@@ -57,9 +58,8 @@ from .checks import (
 from .explanation import signature_html
 from .fast.counting import count_systems_statistics, statistics_columns
 from .fast.resampling import bootstrap_sums, randomization_sums, resampled_sums
-from .scoring import bleu_scores
-from .settings import BLEU_KEYWORDS, BleuSettings, resampling_signature
-from .smoothing import Method6Undefined, method_names
+from .fast.scoring import bleu_scores
+from .signature import BLEU_KEYWORDS, resampling_signature
 from .ter import SegmentTooLong
 
 
@@ -368,7 +368,7 @@ def _scoring(statistics, what) -> BleuSettings:
 
 def resampled_scores(matrix, draws, scoring) -> Any:
     """BLEU of every resample: the statistics of the sentences ``draws[b]`` summed
-    (:func:`bleu_lab.fast.resampling.resampled_sums`), scored at once by :func:`bleu_lab.scoring.bleu_scores`
+    (:func:`bleu_lab.fast.resampling.resampled_sums`), scored at once by :func:`bleu_lab.fast.scoring.bleu_scores`
     (the function that scores a sentence and a corpus too).
 
     ``matrix`` holds one row per sentence (c, r, matches..., totals...). nltk's methods (a rule of
