@@ -133,6 +133,9 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
     """
     if isinstance(value, str):
         return value[1:] if value.startswith(BYTE_ORDER_MARK) else value
+    if (value.__class__ in (list, tuple) and value and set(map(type, value)) <= _ONLY_STR
+            and " ".join(value).split() == list(value) and not value[0].startswith(BYTE_ORDER_MARK)):
+        return tuple(value)  # the common token list (plain one-word strings), checked in C; else the steps below
     if isinstance(value, UserString):  # a string in a wrapper (a Sequence of characters, not of tokens)
         return check_text(str(value), what=what, call=call)
     if value is None:
@@ -719,6 +722,8 @@ def keywords_checked(function: _Function) -> _Function:
 
     @functools.wraps(function)
     def checked(*args, **keywords):
+        if known.issuperset(keywords):  # every keyword is the function's own: nothing to say
+            return function(*args, **keywords)
         other = role_keyword_message(function.__name__, keywords, names)
         if other is not None:
             raise TypeError(other)
