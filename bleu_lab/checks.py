@@ -151,7 +151,14 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
     if all_plain_strings(value):
         _check_tokens_are_words(value, what, call)
         return _without_byte_order_mark(tuple(value))
-    for position, token in enumerate(value):
+    _check_tokens_are_strings(value, what, call)
+    _check_tokens_are_words(value, what, call)
+    return _without_byte_order_mark(tuple(str(t) for t in value))
+
+
+def _check_tokens_are_strings(tokens, what: str, call: str) -> None:
+    """Refuse a token that is not a string (a list in it: one level of nesting too many)."""
+    for position, token in enumerate(tokens):
         if not isinstance(token, str):
             if is_sequence(token):
                 raise TypeError(
@@ -163,8 +170,6 @@ def check_text(value, *, what: str, call: str) -> str | tuple[str, ...]:
                 f"{what}[{position}] is {describe(token)}; every token must be a string "
                 f"(convert with [str(t) for t in tokens]). Right: {call}"
             )
-    _check_tokens_are_words(value, what, call)
-    return _without_byte_order_mark(tuple(str(t) for t in value))
 
 
 def _without_byte_order_mark(tokens: tuple[str, ...]) -> tuple[str, ...]:

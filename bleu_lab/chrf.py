@@ -217,7 +217,8 @@ def _counted_systems(systems, references, settings: ChrfSettings) -> list:
         [_sequences(r, settings.lowercase, settings.whitespace, with_words) for r in refs] for refs in references
     ]
     prepared_systems = [
-        [_sequences(c, settings.lowercase, settings.whitespace, with_words) for c in candidates] for candidates in systems
+        [_sequences(c, settings.lowercase, settings.whitespace, with_words) for c in candidates]
+        for candidates in systems
     ]
     work = sum(len(text[0]) for texts in (*prepared_systems, *prepared_references) for text in texts)
     if worth_it(work):
