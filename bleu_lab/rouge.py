@@ -417,8 +417,13 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     ref_left = Counter(t for s in reference_sentences for t in s)
     hits, marks, offset = [], set(), 0
     candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
+    find_pairs = lcs_pairs
+    if worth_it(cand_total * ref_total):  # the tables of all sentence pairs: bit-parallel rows for every pair
+        from .fast import lcs as fast_lcs
+
+        find_pairs = fast_lcs.lcs_pairs
     for sentence in reference_sentences:
-        union = _union_lcs(sentence, candidate_sentences, candidate_vocabularies)
+        union = _union_lcs(sentence, candidate_sentences, candidate_vocabularies, find_pairs)
         for i in sorted(union):
             token = sentence[i]
             if cand_left[token] > 0 and ref_left[token] > 0:
@@ -432,8 +437,10 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), marked
 
 
-def _union_lcs(sentence, candidate_sentences, candidate_vocabularies) -> set:
-    """Positions of reference ``sentence`` in the LCS with any candidate sentence: Lin's union LCS (2004, 3.2)."""
+def _union_lcs(sentence, candidate_sentences, candidate_vocabularies, find_pairs=lcs_pairs) -> set:
+    """Positions of reference ``sentence`` in the LCS with any candidate sentence: Lin's union LCS (2004, 3.2).
+
+    ``find_pairs`` is :func:`lcs_pairs` or the function of :mod:`bleu_lab.fast.lcs` that equals it."""
     union: set = set()
     # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
     # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
@@ -443,7 +450,7 @@ def _union_lcs(sentence, candidate_sentences, candidate_vocabularies) -> set:
     for candidate, vocabulary in zip(candidate_sentences, candidate_vocabularies):
         if vocabulary.isdisjoint(open_tokens):
             continue
-        for i, _ in lcs_pairs(sentence, candidate):
+        for i, _ in find_pairs(sentence, candidate):
             if i not in union:
                 union.add(i)
                 positions = open_tokens.get(sentence[i])
