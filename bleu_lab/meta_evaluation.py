@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .bleu.metric import score_counted, tokenize_systems
+from .bleu.scoring import BleuSettings
 from .bleu.statistics import SentenceStats
 from .checks import (
     check_confidence,
@@ -42,8 +43,7 @@ from .checks import (
 )
 from .chrf import system_chrf
 from .fast.counting import checked_statistics_rows, statistics_columns, systems_statistics_matrices
-from .scoring import bleu_scores
-from .settings import BleuSettings
+from .fast.scoring import bleu_scores
 from .tokenizers import get_tokenizer, tokenize_lines_with
 
 

@@ -30,6 +30,7 @@ with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is
     from matplotlib.axes import Axes
 
 from .bleu.metric import brevity_penalty_value, tokenize_sentence
+from .bleu.scoring import BleuSettings
 from .bleu.statistics import max_reference_counts, ngrams
 from .checks import (
     check_bool,
@@ -44,7 +45,6 @@ from .checks import (
 )
 from .explanation import precision_and_brevity
 from .results import BleuResult, PrecisionResult
-from .settings import BleuSettings
 
 # Font sizes in points: readable from the back of a lecture room.
 TITLE_SIZE = 15

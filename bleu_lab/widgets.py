@@ -41,6 +41,7 @@ from .course import needs_extra
 with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
     import ipywidgets as widgets
 
+from .bleu.scoring import SMOOTHING, SMOOTHING_NAMES
 from .checks import check_bool, describe, is_finite_number, is_real_number
 from .explanation import ORDER_COLOURS, TEXT_CSS
 from .playground import (
@@ -63,7 +64,6 @@ from .playground import (
     presets,
     text_problem,
 )
-from .smoothing import SMOOTHING, SMOOTHING_NAMES
 
 # Okabe-Ito colours (colour-blind safe) for bars that are not n-gram orders.
 _BLUE, _VERMILLION, _GREY, _GREEN = "#0072b2", "#d55e00", "#555555", "#009e73"
