@@ -17,8 +17,11 @@ from pathlib import Path
 
 import pytest
 from call_counting import counted, functions_run
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import bleu_lab
+from bleu_lab.checks import check_candidate_and_references, check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,3 +121,31 @@ def test_the_blocker_blocks():
                                text=True, timeout=120)
     assert completed.returncode != 0
     assert "blocked by the test" in completed.stderr
+
+
+# Tokens that pass check_text and tokens that must not (empty, spaced, a byte-order mark, not a string).
+_TOKENS = st.one_of(st.sampled_from(["the", "cat", "É"]), st.sampled_from(["the", "cat", "É"]),
+                    st.sampled_from(["\ufeffthe", "", " cat", "a b", "10\u00a0000", "a\tb"]), st.integers(0, 3))
+
+
+@settings(max_examples=500, deadline=None)
+@example(candidate=["\ufeffthe", "cat"], references=[["the", "cat"]], as_tuples=False)
+@example(candidate=["the", "cat"], references=[["the", "\ufeffcat"], ["a b"]], as_tuples=True)
+@given(candidate=st.lists(_TOKENS, max_size=4), references=st.lists(st.lists(_TOKENS, max_size=4), max_size=3),
+       as_tuples=st.booleans())
+def test_token_lists_in_one_step_are_what_each_check_returns(candidate, references, as_tuples):
+    # The one-step path for plain token lists (checks._plain_token_lists) must return exactly what the
+    # check of each text returns, and let nothing through that a check refuses.
+    if as_tuples:
+        candidate, references = tuple(candidate), tuple(tuple(r) for r in references)
+    call = "chrf(candidate_tokens, [reference_tokens])"
+    try:
+        expected = (check_text(candidate, what="candidate", call=call),
+                    [check_text(r, what="reference", call=call) for r in references])
+    except (TypeError, ValueError):
+        expected = None
+    if expected is None or not references:
+        with pytest.raises((TypeError, ValueError)):
+            check_candidate_and_references(candidate, references, function="chrf")
+    else:
+        assert check_candidate_and_references(candidate, references, function="chrf") == expected
