@@ -411,8 +411,9 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
             f"bleu_lab.references_from_streams(refs).", UserWarning, stacklevel=3)
     if _token_list_corpus(candidates, references):
         # Token lists that are words throughout: kept as given (every reader copies or joins them), so that a
-        # pre-tokenized corpus makes no new object per text (thousands of tuples wake the garbage collector).
-        return list(candidates), list(map(list, references))
+        # pre-tokenized corpus makes no new object per text or sentence (thousands of new tuples and lists
+        # wake the garbage collector, which then walks every object of the process).
+        return list(candidates), list(references)
     checked_candidates = []
     checked_references = []
     for i, (candidate, refs) in enumerate(zip(candidates, references)):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import chain
+from operator import is_
 from typing import Any
 
 from ..checks import (
@@ -273,6 +274,8 @@ def tokenize_corpus(candidates, references, tokenize, lowercase):
     flat = lines_for_counting(list(chain.from_iterable(references)), tokenize, lowercase)
     if len(flat) == len(references):  # one reference each (every list is non-empty): each a 1-tuple, built in C
         return candidate_lines, list(zip(flat))
+    if all(map(is_, flat, chain.from_iterable(references))):  # token lists, passed on as they are
+        return candidate_lines, references
     reference_lines, start = [], 0
     for refs in references:
         reference_lines.append(flat[start : start + len(refs)])
