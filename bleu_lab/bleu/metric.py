@@ -268,7 +268,7 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
 def tokenize_corpus(candidates, references, tokenize, lowercase):
     """Tokenize a checked corpus for the array engine: each string becomes its tokens as one line,
     split later with all the others (``lines=True``, :func:`bleu_lab.tokenizers.lines_for_counting`);
-    token sequences stay tuples. ``references[i]`` stays the list of references of sentence i."""
+    token sequences stay as given. ``references[i]`` stays the list of references of sentence i."""
     candidate_lines = lines_for_counting(candidates, tokenize, lowercase)
     # All reference lines in one pass, then nested again per sentence.
     flat = lines_for_counting(list(chain.from_iterable(references)), tokenize, lowercase)
