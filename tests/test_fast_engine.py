@@ -45,11 +45,12 @@ tokens = st.lists(st.sampled_from(VOCABULARY), max_size=14)
 
 
 @st.composite
-def corpora(draw):
-    """(candidates, references): 1-8 sentences, each with 1-3 references; empty texts included."""
+def corpora(draw, texts=tokens, fewest_references=1):
+    """(candidates, references): 1-8 sentences, each with 1-3 references (or ``fewest_references``); empty
+    texts included."""
     n_sentences = draw(st.integers(1, 8))
-    candidates = [draw(tokens) for _ in range(n_sentences)]
-    references = [draw(st.lists(tokens, min_size=1, max_size=3)) for _ in range(n_sentences)]
+    candidates = [draw(texts) for _ in range(n_sentences)]
+    references = [draw(st.lists(texts, min_size=fewest_references, max_size=3)) for _ in range(n_sentences)]
     return candidates, references
 
 
@@ -141,14 +142,6 @@ WORDS = [token for token in VOCABULARY if token.isprintable() and not any(ch.iss
 odd_tokens = st.lists(st.sampled_from(WORDS * 4 + ODD_TOKENS), max_size=6)
 
 
-@st.composite
-def odd_corpora(draw):
-    n_sentences = draw(st.integers(1, 5))
-    candidates = [draw(odd_tokens) for _ in range(n_sentences)]
-    references = [draw(st.lists(odd_tokens, min_size=0, max_size=3)) for _ in range(n_sentences)]
-    return candidates, references
-
-
 def checked_or_error(candidates, references):
     """check_corpus's answer: the checked texts as plain lists, or the error's type and message."""
     try:
@@ -159,7 +152,7 @@ def checked_or_error(candidates, references):
 
 
 @settings(max_examples=300, deadline=None)
-@given(corpus=odd_corpora())
+@given(corpus=corpora(odd_tokens, fewest_references=0))  # an empty list of references too
 @example(corpus=([["the", "", "cat"]], [[["the"]]]))  # an empty token inside
 @example(corpus=([["the"]], [[["", "cat"]]]))  # first
 @example(corpus=([["the"]], [[["cat", ""]]]))  # last
