@@ -186,6 +186,18 @@ def test_token_lists_of_words_are_kept_as_given_not_copied_text_by_text():
     assert systems[1][0] == ["a"] and systems[0][1] is candidates[1]
 
 
+def test_counting_receives_checked_token_lists_as_they_are():
+    # No tuple per text and no list per sentence between the checks and the engine (the garbage collector).
+    from bleu_lab.bleu.metric import tokenize_corpus
+
+    candidates = [["the", "cat"], ["a", "dog"]]
+    references = [[["the", "cat"], ["a", "cat"]], [["a", "dog"]]]
+    candidate_lines, reference_lines = tokenize_corpus(candidates, references, "13a", False)
+    assert candidate_lines[0] is candidates[0] and reference_lines is references
+    lowered, _ = tokenize_corpus([["The", "Cat"]], [[["the"], ["cat"]]], "13a", True)
+    assert list(lowered[0]) == ["the", "cat"]  # lowercasing still makes new tokens
+
+
 # ----------------------------------------------------------------------------- resampling
 
 @st.composite
