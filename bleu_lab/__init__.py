@@ -17,17 +17,17 @@ BLEU = 1.0000 1.0000/1.0000/1.0000/1.0000 (BP = 1.0000 ratio = 1.0000 hyp_len = 
 nrefs:1|case:mixed|eff:no|tok:13a|smooth:none|version:2.6.0|bleu_lab:0.2.0
 """
 
-from .bleu import (
+from .bleu.metric import (
     bleu_from_stats,
     brevity_penalty,
     corpus_bleu,
     modified_precision,
     sentence_bleu,
 )
-from .chrf import ChrfResult, chrf, corpus_chrf
-from .counting import SentenceStats, ngrams
-from .examples import load_example, load_examples
+from .bleu.statistics import SentenceStats, ngrams
 from .checks import references_from_streams
+from .chrf import ChrfResult, chrf, corpus_chrf
+from .examples import load_example, load_examples
 from .meteor import meteor
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n

@@ -59,9 +59,9 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .counting import statistics_columns, systems_statistics_matrices
-from .explanation import MUTED_CSS, signature_html
 from .checks import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
+from .explanation import MUTED_CSS, signature_html
+from .fast.counting import statistics_columns, systems_statistics_matrices
 from .settings import ChrfSettings
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
@@ -178,7 +178,7 @@ def _pair_values(systems, references, order: int) -> list:
     as an int64 array of shape (pairs, order, 3).
 
     The clipped matches are BLEU's with one reference (Papineni et al. 2002, section 2.1), so the one
-    counting engine, :func:`bleu_lab.counting.systems_statistics_matrices`, counts them, the
+    counting engine, :func:`bleu_lab.fast.counting.systems_statistics_matrices`, counts them, the
     references once for a group of systems; a text of length L has max(L - n + 1, 0) n-grams of
     order n. As in sacrebleu, an order the reference has no n-gram of counts no candidate n-grams either.
     """

@@ -317,7 +317,7 @@ def score_bleu(systems, references, args) -> list:
     """Corpus BLEU of every system: references tokenized once, each system counted once."""
     import bleu_lab
 
-    from .counting import statistics_columns
+    from .fast.counting import statistics_columns
     from .scoring import bleu_scores
     from .significance import bleu_score_sums, collect_systems
 

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .counting import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
+from .bleu.statistics import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
 from .checks import check_order_of_result, weights_sum_problem
 from .scoring import brevity_penalty_value
 

@@ -28,9 +28,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from .bleu import score_counted, tokenize_systems
-from .chrf import system_chrf
-from .counting import SentenceStats, checked_statistics_rows, statistics_columns, systems_statistics_matrices
+from .bleu.metric import score_counted, tokenize_systems
+from .bleu.statistics import SentenceStats
 from .checks import (
     check_confidence,
     check_n_samples,
@@ -41,6 +40,8 @@ from .checks import (
     is_sequence,
     seed_to_use,
 )
+from .chrf import system_chrf
+from .fast.counting import checked_statistics_rows, statistics_columns, systems_statistics_matrices
 from .scoring import bleu_scores
 from .settings import BleuSettings
 from .tokenizers import get_tokenizer, tokenize_lines_with
@@ -80,7 +81,7 @@ def system_statistics(
     references of segment i, shared by every system. Returns ``{name: matrix}``:
     row i of a system's numpy matrix holds segment i's c, r, clipped matches
     of orders 1-4 and candidate n-gram totals of orders 1-4 (Papineni et al.
-    2002), the numbers ``bleu_lab.counting.sentence_statistics`` gives. The
+    2002), the numbers ``bleu_lab.bleu.statistics.sentence_statistics`` gives. The
     references are checked once, not once per system.
 
     >>> system_statistics({"A": ["the cat sat"]}, [["the cat sat"]])["A"].tolist()

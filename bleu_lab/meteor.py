@@ -56,13 +56,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .explanation import MUTED_CSS, signature_html
 from .checks import (
     check_candidate_and_references,
     check_real,
     describe,
     keywords_checked,
 )
+from .explanation import MUTED_CSS, signature_html
 from .settings import __version__
 from .tokenizers import get_tokenizer
 

@@ -28,7 +28,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .bleu import sentence_bleu
+from .bleu.metric import sentence_bleu
+from .checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from .chrf import chrf
 from .examples import load_examples
 from .explanation import (
@@ -43,7 +44,6 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
-from .checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from .other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,

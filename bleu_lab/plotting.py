@@ -29,9 +29,8 @@ with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is
     import matplotlib.pyplot as plt
     from matplotlib.axes import Axes
 
-from .bleu import brevity_penalty_value, tokenize_sentence
-from .counting import max_reference_counts, ngrams
-from .explanation import precision_and_brevity
+from .bleu.metric import brevity_penalty_value, tokenize_sentence
+from .bleu.statistics import max_reference_counts, ngrams
 from .checks import (
     check_bool,
     check_candidate_and_references,
@@ -43,6 +42,7 @@ from .checks import (
     is_whole_number,
     refuse_unordered,
 )
+from .explanation import precision_and_brevity
 from .results import BleuResult, PrecisionResult
 from .settings import BleuSettings
 

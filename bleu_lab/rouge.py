@@ -62,9 +62,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .counting import count_ngrams, matched_positions
-from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
+from .bleu.statistics import count_ngrams, matched_positions
 from .checks import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
+from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
 from .settings import RougeSettings
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")

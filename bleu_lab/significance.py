@@ -37,9 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .bleu import score_counted, settings_for_texts, tokenize_systems
-from .counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
-from .explanation import signature_html
+from .bleu.metric import score_counted, settings_for_texts, tokenize_systems
 from .checks import (
     References,
     Text,
@@ -54,6 +52,8 @@ from .checks import (
     keywords_checked,
     seed_to_use,
 )
+from .explanation import signature_html
+from .fast.counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
 from .scoring import bleu_scores
 from .settings import BLEU_KEYWORDS, BleuSettings, resampling_signature
 from .smoothing import Method6Undefined, method_names
@@ -392,7 +392,7 @@ def _resampled(columns, n_samples, seed):
 
 def resampled_scores(matrix, draws, scoring) -> Any:
     """BLEU of every resample: the statistics of the sentences ``draws[b]`` summed
-    (:func:`bleu_lab.counting.resampled_sums`), scored at once by :func:`bleu_lab.scoring.bleu_scores`
+    (:func:`bleu_lab.fast.counting.resampled_sums`), scored at once by :func:`bleu_lab.scoring.bleu_scores`
     (the function that scores a sentence and a corpus too).
 
     ``matrix`` holds one row per sentence (c, r, matches..., totals...). nltk's methods (a rule of

@@ -51,8 +51,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .explanation import MUTED_CSS, signature_html
 from .checks import check_candidate_and_references, check_corpus, keywords_checked
+from .explanation import MUTED_CSS, signature_html
 
 MODEL_CONFIG = "l2_supercat"
 MODEL_DIM = 256

@@ -64,7 +64,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .explanation import MUTED_CSS, signature_html
 from .checks import (
     check_candidate_and_references,
     check_corpus,
@@ -73,6 +72,7 @@ from .checks import (
     is_whole_number,
     keywords_checked,
 )
+from .explanation import MUTED_CSS, signature_html
 from .settings import TerSettings
 from .tokenizers import apply_tokenizer
 

@@ -81,7 +81,7 @@ def _build_tokenizer(name: str):
 def line_tokenizer(name: str = "13a"):
     """Return a function ``str -> str`` whose result's ``split()`` is the tokens (sacrebleu's form: one
     line with the tokens separated by spaces), or None for a tokenizer that returns a list (``"nltk"``).
-    Counting splits many such lines at once (:func:`bleu_lab.counting.systems_statistics_matrices`)."""
+    Counting splits many such lines at once (:func:`bleu_lab.fast.counting.systems_statistics_matrices`)."""
     name = check_tokenizer_name(name)
     return None if name == "nltk" else _build_line_tokenizer(name)
 

@@ -41,8 +41,8 @@ from .course import needs_extra
 with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
     import ipywidgets as widgets
 
-from .explanation import ORDER_COLOURS, TEXT_CSS
 from .checks import check_bool, describe, is_finite_number, is_real_number
+from .explanation import ORDER_COLOURS, TEXT_CSS
 from .playground import (
     MAX_REFERENCES,
     METRIC_VIEWS,

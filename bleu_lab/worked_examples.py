@@ -342,7 +342,7 @@ def seed_lab_bleu(reference: Sequence[str], candidate: Sequence[str], max_order:
     >>> wrong.recalls, wrong.brevity_penalty
     ([0.3333333333333333, 0.2], 1.0)
     """
-    from .counting import ngrams
+    from .bleu.statistics import ngrams
 
     matches, totals = [], []
     for n in range(1, max_order + 1):

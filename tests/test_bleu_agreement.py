@@ -19,7 +19,7 @@ from nltk.translate import bleu_score as nltk_bleu
 from sacrebleu.metrics import BLEU
 
 import bleu_lab
-from bleu_lab.bleu import corpus_statistics
+from bleu_lab.bleu.metric import corpus_statistics
 
 # Weights that do not sum to 1 are compared with nltk on purpose; their warning is tested in test_bad_input.
 pytestmark = [pytest.mark.filterwarnings("ignore:weights sum to:UserWarning"),

@@ -34,7 +34,7 @@ import pytest
 from conftest import jupyter_env
 
 import bleu_lab
-from bleu_lab.bleu import brevity_penalty_value
+from bleu_lab.bleu.metric import brevity_penalty_value
 
 pytestmark = pytest.mark.browser
 

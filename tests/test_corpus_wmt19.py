@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU, CHRF
 
 import bleu_lab
-from bleu_lab.bleu import corpus_statistics
-from bleu_lab.counting import corpus_statistics_matrix
+from bleu_lab.bleu.metric import corpus_statistics
 from bleu_lab.datasets import load_wmt19_en_de
+from bleu_lab.fast.counting import corpus_statistics_matrix
 
 pytestmark = pytest.mark.usefixtures("references_drawn_separately")  # see conftest.py
 
@@ -108,8 +108,8 @@ def test_grouping_keys_gives_numpy_uniques_groups(monkeypatch, largest, multipli
     # 100 keys are grouped by a dictionary unless the threshold is lowered, as for the hashing runs here.
     import numpy as np
 
-    from bleu_lab import counting
-    from bleu_lab.counting import _group_representatives, _table_size
+    from bleu_lab.fast import counting
+    from bleu_lab.fast.counting import _group_representatives, _table_size
 
     if multipliers is not None:
         monkeypatch.setattr(counting, "_GROUPED_IN_PYTHON", 0)

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU
 
-from bleu_lab import counting
-from bleu_lab.counting import _dictionary_token_ids, _token_ids, corpus_statistics_matrix
+from bleu_lab.fast import counting
+from bleu_lab.fast.counting import _dictionary_token_ids, _token_ids, corpus_statistics_matrix
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 
@@ -155,7 +155,7 @@ def test_corpus_bleu_of_numpy_strings_is_that_of_the_strings():
 def test_several_systems_counted_together_as_each_alone(monkeypatch, numbering, corpus):
     # Two systems against references of 1-3 per sentence, in blocks of a few sentences: each system's rows
     # are sacrebleu's for that system alone.
-    from bleu_lab.counting import systems_statistics_matrices
+    from bleu_lab.fast.counting import systems_statistics_matrices
 
     monkeypatch.setattr(counting, "_CHARACTERS_PER_BLOCK", 30)
     first, second = [a for a, _, _ in corpus], [b for _, b, _ in corpus]

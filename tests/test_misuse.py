@@ -287,7 +287,7 @@ def test_bleu_from_stats_bad_statistics():
 
 
 def test_score_statistics_misuse():
-    from bleu_lab.bleu import corpus_statistics, score_statistics
+    from bleu_lab.bleu.metric import corpus_statistics, score_statistics
 
     assert_mentions(error_of(TypeError, score_statistics, [1, 2]), "SentenceStats",
                     "score_statistics(corpus_statistics(")

@@ -19,7 +19,7 @@ from sacrebleu.significance import PairedTest
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 import bleu_lab
-from bleu_lab.counting import SentenceStats
+from bleu_lab.bleu.statistics import SentenceStats
 from bleu_lab.datasets import load_wmt19_en_de
 from bleu_lab.significance import bleu_from_sums, bootstrap_ci, paired_bootstrap, resampled_scores
 
@@ -141,7 +141,7 @@ def test_nltk_methods_score_the_unresampled_corpus_like_corpus_bleu(smoothing):
     tokens = [c.split() for c in SMALL_CANDIDATES]
     refs = [[r.split() for r in rs] for rs in SMALL_REFERENCES]
     order = 5 if smoothing in ("method5", "method7") else 4
-    stats = [bleu_lab.counting.sentence_statistics(c, r, order) for c, r in zip(tokens, refs)]
+    stats = [bleu_lab.bleu.statistics.sentence_statistics(c, r, order) for c, r in zip(tokens, refs)]
     matrix = np.array([s.as_row() for s in stats], dtype=np.float64)
     once = np.arange(len(stats))[None, :]  # one sample: every sentence drawn once, in order
     got = resampled_scores(matrix, once, {"smoothing": smoothing})
@@ -250,7 +250,7 @@ def test_length_mismatch_and_unnested_references_are_refused():
 def test_public_names_are_exported():
     assert bleu_lab.bootstrap_ci is bootstrap_ci
     assert bleu_lab.paired_bootstrap is paired_bootstrap
-    assert isinstance(bleu_lab.counting.sentence_statistics(("a",), [("a",)], 1), SentenceStats)
+    assert isinstance(bleu_lab.bleu.statistics.sentence_statistics(("a",), [("a",)], 1), SentenceStats)
 
 
 # ----------------------------------------------------------------------------- statistics counted once

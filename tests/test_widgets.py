@@ -778,7 +778,7 @@ def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
 
 
 def test_bp_explorer_widget_moves_with_its_sliders():
-    from bleu_lab.bleu import brevity_penalty_value
+    from bleu_lab.bleu.metric import brevity_penalty_value
     from bleu_lab.widgets import bp_explorer
 
     widget = bp_explorer()

@@ -237,7 +237,7 @@ def rouge_cases():
 
 
 def expected_ngrams(tokens, n):
-    from ..counting import ngrams
+    from ..bleu.statistics import ngrams
 
     return plain_counts(ngrams(tokens, n))
 
@@ -248,26 +248,26 @@ def right_ngrams(tokens, n):
 
 
 def expected_precision(candidate, references, n):
-    from ..bleu import modified_precision
+    from ..bleu.metric import modified_precision
 
     result = modified_precision(candidate, references, n, tokenize="none")
     return (result.matches, result.total)
 
 
 def expected_brevity(candidate, references):
-    from ..bleu import brevity_penalty
+    from ..bleu.metric import brevity_penalty
 
     return brevity_penalty(candidate, references, tokenize="none").value
 
 
 def expected_sentence(candidate, references):
-    from ..bleu import sentence_bleu
+    from ..bleu.metric import sentence_bleu
 
     return sentence_bleu(candidate, references, tokenize="none").score
 
 
 def expected_corpus(candidates, references):
-    from ..bleu import corpus_bleu
+    from ..bleu.metric import corpus_bleu
 
     return corpus_bleu(candidates, references, tokenize="none").score
 

@@ -19,16 +19,7 @@ from functools import partial
 from itertools import chain
 from typing import Any
 
-from .counting import (
-    SentenceStats,
-    check_order,
-    closest_reference_length,
-    count_statistics,
-    ngram_matches,
-    sentence_statistics,
-    sum_statistics,
-)
-from .checks import (
+from ..checks import (
     References,
     Text,
     Weights,
@@ -37,15 +28,18 @@ from .checks import (
     check_count,
     check_counts,
     check_matches_within_totals,
+    check_order,
     check_systems,
     describe,
     keywords_checked,
     warn_if_impossible,
 )
-from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
-from .scoring import bleu_scores, brevity_penalty_value
-from .settings import BleuSettings
-from .tokenizers import get_tokenizer, lines_for_counting, tokenize_lines_with
+from ..fast.counting import count_statistics
+from ..results import BleuResult, BrevityPenaltyResult, PrecisionResult
+from ..scoring import bleu_scores, brevity_penalty_value
+from ..settings import BleuSettings
+from ..tokenizers import get_tokenizer, lines_for_counting, tokenize_lines_with
+from .statistics import SentenceStats, closest_reference_length, ngram_matches, sentence_statistics, sum_statistics
 
 # nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
 _NLTK_FIFTH_ORDER = 5
