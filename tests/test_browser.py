@@ -428,7 +428,7 @@ def test_voila_app_typing_updates_score(browser, voila):
         page.locator(".bleu-lab-playground .bl-score").first.wait_for(state="visible", timeout=WIDGET_SECONDS * 1000)
         _shot(page, "voila-01-loaded")
         assert page.locator(".cm-editor").count() == 0, "Voila shows code editors"
-        assert page.get_by_text("from bleu_lab.widgets import").count() == 0, "Voila shows code"
+        assert page.get_by_text("from bleu_lab.show.widgets import").count() == 0, "Voila shows code"
         playground = _type_candidate_and_check(page, "voila-02")
         # A viewport taller than the widget, so all of it is painted; then wait for the new chart image.
         page.set_viewport_size({"width": 1000, "height": 1500})

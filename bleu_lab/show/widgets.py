@@ -1,6 +1,6 @@
 """Live widgets: the BLEU playground, the brevity-penalty explorer and the paraphrase explorer.
 
-Each widget only wires controls to a plain function of :mod:`bleu_lab.playground`
+Each widget only wires controls to a plain function of :mod:`bleu_lab.show.playground`
 (which computes every number, message and piece of HTML shown) and draws one
 matplotlib figure that it keeps and updates: bars and texts change, the figure
 is never created again.
@@ -22,7 +22,7 @@ does not import it.
 
 Usage in a notebook (the last expression of a cell displays the widget)::
 
-    from bleu_lab.widgets import playground
+    from bleu_lab.show.widgets import playground
     playground()
 """
 
@@ -35,14 +35,15 @@ import html
 import io
 from contextlib import contextmanager
 
-from .answers import in_voila
-from .course import needs_extra
+from ..answers import in_voila
+from ..course import needs_extra
 
-with needs_extra("bleu_lab.widgets"):  # says which extra to install when it is missing
+with needs_extra("bleu_lab.show.widgets"):  # says which extra to install when it is missing
     import ipywidgets as widgets
 
-from .checks import check_bool, describe, is_finite_number, is_real_number
-from .explanation import ORDER_COLOURS, TEXT_CSS
+from ..checks import check_bool, describe, is_finite_number, is_real_number
+from ..explanation import ORDER_COLOURS, TEXT_CSS
+from ..smoothing import SMOOTHING, SMOOTHING_NAMES
 from .playground import (
     MAX_REFERENCES,
     METRIC_VIEWS,
@@ -63,7 +64,6 @@ from .playground import (
     presets,
     text_problem,
 )
-from .smoothing import SMOOTHING, SMOOTHING_NAMES
 
 # Okabe-Ito colours (colour-blind safe) for bars that are not n-gram orders.
 _BLUE, _VERMILLION, _GREY, _GREEN = "#0072b2", "#d55e00", "#555555", "#009e73"
@@ -412,7 +412,7 @@ def _dropdown(options, value, description: str, width: str, label_width: str) ->
 class Playground(_Summary, widgets.VBox):
     """The BLEU playground: edit a candidate and up to four references, watch every part of the score.
 
-    ``view`` is the :class:`bleu_lab.playground.PlaygroundView` on display.
+    ``view`` is the :class:`bleu_lab.show.playground.PlaygroundView` on display.
     The score, table and highlights follow every keystroke; the chart and the
     other libraries' numbers follow ``debounce`` seconds after the last one.
     """
@@ -839,7 +839,7 @@ def _rewrites_table(reference: str) -> str:
 def playground(*, preset: str | None = None, debounce: float = FOLLOW_SECONDS, presenter: bool = False) -> Playground:
     """The BLEU playground widget (display it as the last expression of a cell).
 
-    ``preset``: the label of the example to start with (a key of :func:`bleu_lab.playground.presets`;
+    ``preset``: the label of the example to start with (a key of :func:`bleu_lab.show.playground.presets`;
     None: the first). ``debounce``: seconds, from 0 to ``MAX_DEBOUNCE``, after the last keystroke before
     the chart and the other libraries follow (the score, table and highlights follow every keystroke).
     ``presenter=True``: large text for a projector. A wrong argument is a ``TypeError`` or ``ValueError``.
@@ -850,8 +850,8 @@ def playground(*, preset: str | None = None, debounce: float = FOLLOW_SECONDS, p
 def bp_explorer(*, candidate_length: int = 8, reference_length: int = 12, presenter: bool = False) -> BpExplorer:
     """The brevity-penalty explorer widget.
 
-    The lengths are whole numbers from 1 to the tokens of each text (:func:`bleu_lab.playground.bp_token_limits`);
-    anything else is a ``TypeError`` or ``ValueError``, as in :func:`bleu_lab.playground.compute_bp_explorer`.
+    The lengths are whole numbers from 1 to the tokens of each text (:func:`bleu_lab.show.playground.bp_token_limits`);
+    anything else is a ``TypeError`` or ``ValueError``, as in :func:`bleu_lab.show.playground.compute_bp_explorer`.
     """
     return BpExplorer(candidate_length=candidate_length, reference_length=reference_length, presenter=presenter)
 

@@ -1,6 +1,6 @@
 """What the playground widgets show, computed in plain Python.
 
-The widgets in :mod:`bleu_lab.widgets` only wire these functions to controls:
+The widgets in :mod:`bleu_lab.show.widgets` only wire these functions to controls:
 every number, message and piece of HTML they display comes from here, so it
 can be tested without a browser. None of these functions raises on text a
 user can type: empty boxes, spaces, emoji, very long text, mixed scripts.
@@ -28,11 +28,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .bleu.metric import sentence_bleu
-from .checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
-from .chrf import chrf
-from .examples import load_examples
-from .explanation import (
+from ..bleu.metric import sentence_bleu
+from ..checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
+from ..chrf import chrf
+from ..examples import load_examples
+from ..explanation import (
     STYLE,
     TEXT_CSS,
     PrecisionAndBrevity,
@@ -44,7 +44,7 @@ from .explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
-from .other_libraries import (
+from ..other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
     nltk_sentence_bleu,
@@ -53,10 +53,10 @@ from .other_libraries import (
     sacrebleu_sentence_bleu,
     sacrebleu_ter,
 )
-from .rouge import rouge_l, rouge_n, rouge_tokenize
-from .ter import ter
-from .tokenizers import TOKENIZER_NAMES, get_tokenizer
-from .tokenizers import tokenize as _tokenize
+from ..rouge import rouge_l, rouge_n, rouge_tokenize
+from ..ter import ter
+from ..tokenizers import TOKENIZER_NAMES, get_tokenizer
+from ..tokenizers import tokenize as _tokenize
 
 METRIC_VIEWS = ("BLEU", "ROUGE", "chrF", "TER")
 MAX_REFERENCES = 4
@@ -1180,11 +1180,11 @@ def _paraphrase_problem(candidate, reference) -> str:
 def _embedding_score(candidate: str, reference: str) -> tuple:
     """``(bleu_lab.similarity score, "")``, or ``(None, why)`` when wordllama cannot run.
 
-    similarity is imported here, not at the top: ``import bleu_lab.playground`` must not load
+    similarity is imported here, not at the top: ``import bleu_lab.show.playground`` must not load
     wordllama. Its model is loaded once (about a second) and kept; scores are cached by text.
     """
     try:
-        from .similarity import similarity
+        from ..similarity import similarity
 
         return similarity(candidate, [reference]).score, ""
     except ImportError:

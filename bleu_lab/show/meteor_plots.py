@@ -1,8 +1,8 @@
 """A picture of METEOR's alignment: which candidate word matched which reference word, and by what.
 
-Imported only when asked for (``from bleu_lab import meteor_plots``): it loads matplotlib. The
+Imported only when asked for (``from bleu_lab.show import meteor_plots``): it loads matplotlib. The
 picture computes nothing: every line, label and number comes from :func:`bleu_lab.meteor`'s result,
-and its text alternative repeats the numbers (:func:`bleu_lab.plotting.set_alt_text`).
+and its text alternative repeats the numbers (:func:`bleu_lab.show.plotting.set_alt_text`).
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .course import needs_extra
+from ..course import needs_extra
 
-with needs_extra("bleu_lab.meteor_plots"):
+with needs_extra("bleu_lab.show.meteor_plots"):
     import matplotlib.pyplot as plt
 
-from .checks import describe
-from .meteor import EXACT, STEM, SYNONYM, MeteorResult, check_meteor_result
+from ..checks import describe
+from ..meteor import EXACT, STEM, SYNONYM, MeteorResult, check_meteor_result
+from ..ter import counted
 from .plotting import LABEL_SIZE, MAX_FIGURE_INCHES, TEXT_SIZE, TITLE_SIZE, set_alt_text
-from .ter import counted
 
 # Okabe-Ito colours, and a line style per stage so the stages differ in grayscale too.
 STAGE_LINES: dict[str, dict[str, Any]] = {

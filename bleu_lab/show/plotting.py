@@ -1,6 +1,6 @@
 """Pictures of the numbers: brevity penalty curves, precision bars, metric comparisons.
 
-Imported only when asked for (``from bleu_lab import plotting``): ``import
+Imported only when asked for (``from bleu_lab.show import plotting``): ``import
 bleu_lab`` does not load matplotlib. Every function takes an optional
 matplotlib ``ax``, draws on it, and returns it, titled and labelled, with
 fonts large enough for a projector. Nothing here changes matplotlib's global
@@ -23,15 +23,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from .course import needs_extra
+from ..course import needs_extra
 
-with needs_extra("bleu_lab.plotting"):  # says which extra to install when it is missing
+with needs_extra("bleu_lab.show.plotting"):  # says which extra to install when it is missing
     import matplotlib.pyplot as plt
     from matplotlib.axes import Axes
 
-from .bleu.metric import brevity_penalty_value, tokenize_sentence
-from .bleu.statistics import max_reference_counts, ngrams
-from .checks import (
+from ..bleu.metric import brevity_penalty_value, tokenize_sentence
+from ..bleu.statistics import max_reference_counts, ngrams
+from ..checks import (
     check_bool,
     check_candidate_and_references,
     check_order,
@@ -42,9 +42,9 @@ from .checks import (
     is_whole_number,
     refuse_unordered,
 )
-from .explanation import precision_and_brevity
-from .results import BleuResult, PrecisionResult
-from .settings import BleuSettings
+from ..explanation import precision_and_brevity
+from ..results import BleuResult, PrecisionResult
+from ..settings import BleuSettings
 
 # Font sizes in points: readable from the back of a lecture room.
 TITLE_SIZE = 15
@@ -171,7 +171,7 @@ def _display_with_alt_text(figure) -> None:
     from IPython.core.pylabtools import print_figure
     from IPython.display import publish_display_data
 
-    from .answers import in_voila
+    from ..answers import in_voila
 
     png = print_figure(figure, "png", bbox_inches="tight", base64=True)
     text = alt_text(figure)

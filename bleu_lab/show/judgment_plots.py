@@ -1,9 +1,9 @@
 """Pictures of human judgments: an MQM segment with its marked errors, system- against segment-level
 correlations, rankings that change with the reference, a learned metric's weights.
 
-Like :mod:`bleu_lab.plotting` (whose sizes, palette and helpers these reuse): each function takes an
+Like :mod:`bleu_lab.show.plotting` (whose sizes, palette and helpers these reuse): each function takes an
 optional ``ax``, draws numbers computed elsewhere in bleu_lab, returns the axes, and gives the figure a
-text alternative (:func:`bleu_lab.plotting.set_alt_text`) that states the trend and the key numbers.
+text alternative (:func:`bleu_lab.show.plotting.set_alt_text`) that states the trend and the key numbers.
 Nothing here computes a score.
 """
 
@@ -13,7 +13,7 @@ import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .checks import describe
+from ..checks import describe
 from .plotting import (
     SERIES_COLOURS,
     TEXT_SIZE,
