@@ -588,7 +588,9 @@ def test_the_right_call_in_a_message_is_python_that_runs(call):
     assert message.count("Right: ") == 1, message
     right = message.split("Right: ", 1)[1]
     code = compile(right, "<Right: call>", "eval")  # a SyntaxError fails the test
-    eval(code, {name: getattr(meta, name) for name in meta.__all__})  # and it runs without an error
+    names = {name: getattr(meta, name) for name in meta.__all__}
+    names.update((name, getattr(_plots(), name)) for name in _plots().__all__)
+    eval(code, names)  # and it runs without an error
     plt.close("all")
 
 
