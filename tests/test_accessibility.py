@@ -345,8 +345,8 @@ def test_every_coloured_text_in_the_html_views_is_theme_safe():
     """In the modules that write the HTML views, a text colour is either a theme variable with a fallback
     (TEXT_CSS) or sits on a background set in the same style attribute: never a fixed grey on the page,
     which in the dark theme would be dark grey on near-black."""
-    from bleu_lab.show import playground
     from bleu_lab.explanation import STYLE, TEXT_CSS, bleu_html, order_style
+    from bleu_lab.show import playground
 
     result = bleu_lab.sentence_bleu("a cat is on the mat", REFS)
     view = playground.compute_playground("a cat is on the mat", REFS)
@@ -366,8 +366,8 @@ def test_every_coloured_text_in_the_html_views_is_theme_safe():
 
 
 def test_widget_style_sheet_uses_the_theme_muted_colour():
-    from bleu_lab.show import widgets
     from bleu_lab.explanation import TEXT_CSS
+    from bleu_lab.show import widgets
 
     assert f".bl-intro {{ color: {TEXT_CSS['muted']};" in widgets._CSS
     assert not re.search(r"color:\s*#", widgets._CSS)

@@ -12,9 +12,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from bleu_lab.show import judgment_plots  # noqa: E402
 from bleu_lab.datasets import MqmError, load_mqm_ted  # noqa: E402
 from bleu_lab.learned_metric import fit_linear_metric  # noqa: E402
+from bleu_lab.show import judgment_plots  # noqa: E402
 
 
 @pytest.fixture(scope="module")

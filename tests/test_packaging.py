@@ -177,7 +177,8 @@ def test_notebooks_command_copies_and_refuses_to_overwrite(tmp_path):
     assert sorted(p.name for p in (target / "exercises" / "solutions").glob("*.ipynb")) == labs
 
 
-@pytest.mark.parametrize("module, missing", [("bleu_lab.show.widgets", "ipywidgets"), ("bleu_lab.show.plotting", "matplotlib")])
+@pytest.mark.parametrize("module, missing", [("bleu_lab.show.widgets", "ipywidgets"),
+                                             ("bleu_lab.show.plotting", "matplotlib")])
 def test_without_the_lab_extra_the_error_names_it(module, missing):
     code = (f"import sys; sys.modules[{missing!r}] = None\n"  # what an interpreter without the package does
             f"import {module}\n")
