@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bleu.statistics import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
+from .bleu.statistics import closest_reference_length, max_reference_counts, ngram_matches
 from .checks import check_order_of_result, weights_sum_problem
 from .scoring import brevity_penalty_value
 
@@ -469,11 +469,35 @@ def precision_and_brevity(candidate_tokens, reference_tokens) -> PrecisionAndBre
     return precision_and_brevity_by_length(candidate_tokens, reference_tokens, [len(candidate_tokens)])[0]
 
 
-def matched_orders(tokens, references, orders) -> list:
-    """For each token, the highest of ``orders`` whose matched n-gram covers it (0: none)."""
+def clipped_starts(tokens, clip, n: int) -> list:
+    """Start positions of the n-gram occurrences of ``tokens`` that count as matches, when n-gram ``g``
+    counts at most ``clip[g]`` times (its clip: the most any one reference holds, Papineni et al. 2002,
+    section 2.1). Of an n-gram that occurs k times and is clipped to m, the first m occurrences are the
+    matched ones (a convention for display only; the score does not depend on which are chosen).
+
+    >>> clipped_starts(["the", "the", "cat"], {("the",): 1, ("cat",): 1}, 1)
+    [0, 2]
+    """
+    used: dict = {}
+    positions = []
+    for start in range(len(tokens) - n + 1):
+        gram = tuple(tokens[start : start + n])
+        so_far = used.get(gram, 0)
+        if so_far < clip.get(gram, 0):
+            used[gram] = so_far + 1
+            positions.append(start)
+    return positions
+
+
+def matched_orders(tokens, references, orders, clips=None) -> list:
+    """For each token, the highest of ``orders`` whose matched n-gram covers it (0: none).
+
+    ``clips[n - 1]``, when given, is the clip of each n-gram (already counted: the playground counts each
+    sentence once); otherwise it is counted from ``references`` (:func:`max_reference_counts`)."""
     order_of = [0] * len(tokens)
     for n in orders:
-        for start in matched_positions(tokens, references, n):
+        clip = clips[n - 1] if clips is not None else max_reference_counts(references, n)
+        for start in clipped_starts(tokens, clip, n):
             for position in range(start, start + n):
                 order_of[position] = n
     return order_of
@@ -488,20 +512,20 @@ def _marked_tokens(tokens, order_of, label: str) -> str:
     return " ".join(pieces)
 
 
-def highlight_tokens(tokens, references, n: int) -> str:
+def highlight_tokens(tokens, references, n: int, clips=None) -> str:
     """HTML of the tokens with the ones covered by a matched (clipped) n-gram of order n marked."""
-    return _marked_tokens(tokens, matched_orders(tokens, references, [n]), "matched")
+    return _marked_tokens(tokens, matched_orders(tokens, references, [n], clips), "matched")
 
 
-def highlight_longest_matches(tokens, others, max_order: int) -> str:
+def highlight_longest_matches(tokens, others, max_order: int, clips=None) -> str:
     """HTML of the tokens, each coloured by the longest matched n-gram (up to max_order) covering it."""
-    return _marked_tokens(tokens, matched_orders(tokens, others, range(1, max_order + 1)), "in a matched")
+    return _marked_tokens(tokens, matched_orders(tokens, others, range(1, max_order + 1), clips), "in a matched")
 
 
 def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, reference_numbers=None,
                         candidate_label: str = "{n}-grams", label_style: str = "padding-right:8px;white-space:nowrap",
                         cell_style: str = "text-align:left", classes: bool = False,
-                        mark_references: bool = False, limit: int | None = None) -> str:
+                        mark_references: bool = False, limit: int | None = None, counted=None) -> str:
     """Table rows (``<tr>`` elements, no table) showing which n-grams matched.
 
     One row per order n = 1 .. ``max_order``: the candidate's tokens, those covered by a matched
@@ -511,7 +535,10 @@ def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, r
     (:func:`highlight_longest_matches`). ``limit`` shows only that many tokens of each text (the
     matches are found on all of them); ``classes`` names the token cells ``bl-candidate-n`` and
     ``bl-reference-k``; ``candidate_label``, ``label_style`` and ``cell_style`` set the caller's look.
+    ``counted``, when given, is ``(reference_clips, candidate_counts)``, each a sequence indexed by n - 1:
+    the n-grams already counted (each sentence once), so nothing is counted again here.
     """
+    reference_clips, candidate_counts = counted if counted is not None else (None, None)
     references = [tuple(r) for r in reference_tokens]
     numbers = range(1, len(references) + 1) if reference_numbers is None else reference_numbers
     shown = tuple(candidate_tokens[:limit])
@@ -521,12 +548,13 @@ def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, r
         return f"<tr><td style='{label_style}'>{label}</td><td{named} style='{cell_style}'>{content}</td></tr>"
 
     rows = [
-        row(candidate_label.format(n=n), f"bl-candidate-{n}", highlight_tokens(shown, references, n))
+        row(candidate_label.format(n=n), f"bl-candidate-{n}", highlight_tokens(shown, references, n, reference_clips))
         for n in range(1, max_order + 1)
     ]
     for k, tokens in zip(numbers, references):
         content = (
-            highlight_longest_matches(tokens[:limit], [tuple(candidate_tokens)], max_order) if mark_references
+            highlight_longest_matches(tokens[:limit], [tuple(candidate_tokens)], max_order, candidate_counts)
+            if mark_references
             else html.escape(" ".join(tokens[:limit]))
         )
         rows.append(row(f"reference {k}", f"bl-reference-{k}", content))

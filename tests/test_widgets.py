@@ -751,13 +751,13 @@ def test_playground_widget_follows_its_controls():
 @pytest.mark.parametrize("metric", ["BLEU", "ROUGE", "chrF", "TER"])
 def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
     # The widget asks for the view without the other libraries at each keystroke, then with them once
-    # typing pauses: sentence BLEU, the table and the highlights are computed once for both.
+    # typing pauses: sentence BLEU (_counted_bleu), the table and the highlights are computed once for both.
     from unittest import mock
 
     import bleu_lab.show.playground as playground_module
 
     candidate = f"the counted cat sat on a mat for {metric}"  # inputs no other test caches
-    with mock.patch.object(playground_module, "sentence_bleu", wraps=playground_module.sentence_bleu) as spy:
+    with mock.patch.object(playground_module, "_counted_bleu", wraps=playground_module._counted_bleu) as spy:
         quick = compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=False)
         full = compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=True)
         assert spy.call_count == 1
@@ -769,7 +769,7 @@ def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
     from bleu_lab.show.widgets import playground
 
     widget = playground(debounce=0)
-    with mock.patch.object(playground_module, "sentence_bleu", wraps=playground_module.sentence_bleu) as spy:
+    with mock.patch.object(playground_module, "_counted_bleu", wraps=playground_module._counted_bleu) as spy:
         widget.metric.value = metric
         calls = spy.call_count
         widget.candidate.value = candidate + " again"  # the text now, then the chart and other libraries

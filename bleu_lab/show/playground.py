@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..bleu.metric import sentence_bleu
+from ..bleu.metric import score_with_settings, sentence_bleu, settings_for_texts
+from ..bleu.statistics import SentenceStats, closest_reference_length, count_ngrams
 from ..checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from ..chrf import chrf
 from ..examples import load_examples
@@ -54,6 +56,7 @@ from ..other_libraries import (
     sacrebleu_ter,
 )
 from ..rouge import rouge_l, rouge_n, rouge_tokenize
+from ..settings import BleuSettings
 from ..ter import ter
 from ..tokenizers import TOKENIZER_NAMES, get_tokenizer
 from ..tokenizers import tokenize as _tokenize
@@ -391,11 +394,8 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     reference_tokens = [all_reference_tokens[i] for i in kept]
 
     try:
-        # The tokens just made are scored as they are (token sequences are never tokenized again).
-        result = sentence_bleu(
-            list(candidate_tokens), [list(t) for t in reference_tokens], max_order=max_order, smoothing=smoothing,
-            tokenize=tokenize, lowercase=lowercase,
-        )
+        result, counted = _counted_bleu(candidate_tokens, tuple(reference_tokens), tokenize, lowercase, max_order,
+                                        smoothing)
     except (TypeError, ValueError) as error:
         return _no_score(
             metric, f"BLEU cannot be computed with these settings: {error}",
@@ -407,7 +407,7 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
 
     notes.extend(_bleu_notes(result, candidate_tokens, reference_tokens, tokenize, [candidate, *kept_texts], boxes))
     rows = tuple(row[:4] for row in order_rows(result))
-    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes)
+    highlights = _highlights_html(candidate_tokens, reference_tokens, result.max_order, boxes, counted)
     metric_scores, extra, numbers, chart, message = _metric_panel(metric, result, candidate, kept_texts, lowercase,
                                                                   boxes)
     notes.extend(extra)
@@ -430,6 +430,56 @@ def _compute_playground(candidate, references, tokenize, lowercase, max_order, s
     )
     return _Scored(view, (candidate, tuple(kept_texts), candidate_tokens, tuple(reference_tokens)))
 
+
+
+# ---------------------------------------------------------------- counting, once per sentence
+# A keystroke changes one box: its text is tokenized once (_box_tokens) and its n-grams counted once per order
+# (_ngram_counts); the other boxes' counts are reused. BLEU's statistics, its per-order table, BP and the
+# highlights all derive from these counts: nothing is counted again for the view.
+
+
+@lru_cache(maxsize=4 * _CACHE)
+def _ngram_counts(tokens: tuple, n: int) -> Counter:
+    """The n-gram counts of one box's tokens, counted once (shared: callers only read them)."""
+    return count_ngrams(tokens, n)
+
+
+@lru_cache(maxsize=_CACHE)
+def _reference_clip(references: tuple, n: int) -> Counter:
+    """Each n-gram's clip: the most any one reference holds (Papineni et al. 2002, section 2.1)."""
+    clip: Counter = Counter()
+    for reference in references:
+        clip |= _ngram_counts(reference, n)  # Counter union keeps the larger count
+    return clip
+
+
+def _statistics(candidate: tuple, references: tuple, order: int) -> SentenceStats:
+    """BLEU's statistics from the counts above: c, the closest reference length r, and per order n the
+    clipped matches sum_g min(count(g), clip(g)) and the max(0, c - n + 1) candidate n-grams (what
+    :func:`bleu_lab.bleu.statistics.sentence_statistics` computes, without counting again)."""
+    c = len(candidate)
+    matches = []
+    for n in range(1, order + 1):
+        clip = _reference_clip(references, n)
+        matches.append(sum(min(count, clip[gram]) for gram, count in _ngram_counts(candidate, n).items()))
+    totals = [max(0, c - n + 1) for n in range(1, order + 1)]
+    return SentenceStats(c, closest_reference_length(c, [len(r) for r in references]), matches, totals)
+
+
+def _counted_bleu(candidate: tuple, references: tuple, tokenize, lowercase, max_order, smoothing) -> tuple:
+    """(``sentence_bleu(candidate, references, ...)``'s result for these token sequences, the counts the
+    highlights read), each sentence counted once: the settings are checked and scored as sentence_bleu
+    checks and scores them (:class:`BleuSettings`, :func:`score_with_settings`)."""
+    settings = BleuSettings(max_order, None, smoothing, None, False, tokenize, lowercase)
+    # Token sequences are scored as they are, so the signature says tok:none, as sentence_bleu's does.
+    settings = settings_for_texts(settings, [candidate], [references])
+    stats = _statistics(candidate, references, settings.counting_order)
+    result = score_with_settings(stats.matches, stats.totals, stats.candidate_length, stats.reference_length,
+                                 settings, n_references=len(references))
+    result = replace(result, candidate_tokens=candidate, reference_tokens=references)
+    orders = range(1, result.max_order + 1)
+    counted = ([_reference_clip(references, n) for n in orders], [_ngram_counts(candidate, n) for n in orders])
+    return result, counted
 
 
 def _playground_tokens(candidate, references, tokenize, lowercase) -> tuple:
@@ -655,11 +705,11 @@ def _zero_score_notes(result) -> list[str]:
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 
 
-def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes) -> str:
+def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes, counted=None) -> str:
     rows = highlight_rows_html(
         candidate_tokens, reference_tokens, max_order, reference_numbers=boxes, candidate_label="candidate, {n}-grams",
         label_style=f"{_CELL};white-space:nowrap", cell_style=_CELL, classes=True, mark_references=True,
-        limit=SHOWN_TOKENS,
+        limit=SHOWN_TOKENS, counted=counted,
     )
     return (
         "<div class='bl-highlights'>"
