@@ -634,6 +634,60 @@ def test_every_keystroke_and_a_2000_word_paste_reach_the_score(request, where):
     assert len(record["all_ms"]) == EDITS and all(t > 0 for t in record["all_ms"])
 
 
+_SCORE_WATCH_JS = """() => {
+  const root = document.querySelector('.bleu-lab-playground');
+  const area = root.querySelector('.bl-numbers-area');
+  const state = window.__bl_score = {key: 0, seen: 0, score: null};
+  root.addEventListener('keydown', () => { state.key = performance.now(); }, true);
+  new MutationObserver(() => {
+    const el = area.querySelector('.bl-score');
+    const text = el ? el.textContent : null;
+    if (text !== state.score) { state.score = text; state.seen = performance.now(); }
+  }).observe(area, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_voila_keystroke_to_score_median(voila_page):
+    """20 keystrokes typed into the candidate box, each changing the BLEU score: the time from each keydown
+    to the new score on the page (a MutationObserver on .bl-score), its median written to
+    test-artifacts/latency.json and benchmarks/RESULTS.md. Each score shown is sentence_bleu's for the text
+    in the box. The median is asserted below 100 ms (issue 30); the machine is shared, so the limit
+    leaves room over the 40-60 ms seen here."""
+    from playwright.sync_api import expect
+
+    playground = voila_page.locator(".bleu-lab-playground").first
+    box = playground.locator(".bl-candidate-box input")
+    box.scroll_into_view_if_needed()
+    base = "a cat is on the mat"
+    box.fill(base + " ")
+    voila_page.evaluate(_SCORE_WATCH_JS)
+    references = FIRST_PRESET["references"]
+    expect(playground.locator(".bl-numbers-area .bl-score")).to_have_text(
+        _expected(base, references)[0], timeout=UPDATE_SECONDS * 1000)
+    box.press("End")
+    times = []
+    for i in range(EDITS):
+        key, text = ("x", base + " x") if i % 2 == 0 else ("Backspace", base + " ")
+        expected = _expected(text, references)[0]
+        assert expected != _expected(base + (" " if i % 2 == 0 else " x"), references)[0], "each key must move it"
+        box.press(key)
+        voila_page.wait_for_function(
+            "(s) => window.__bl_score.score === s && window.__bl_score.seen >= window.__bl_score.key",
+            arg=expected, timeout=UPDATE_SECONDS * 1000)
+        times.append(voila_page.evaluate("() => window.__bl_score.seen - window.__bl_score.key"))
+    ordered = sorted(times)
+    median = (ordered[len(ordered) // 2 - 1] + ordered[len(ordered) // 2]) / 2
+    record = {"where": "voila, keystroke to score", "edits": len(times), "median_ms": round(median, 1),
+              "min_ms": round(min(times), 1), "max_ms": round(max(times), 1),
+              "all_ms": [round(t, 1) for t in times], "load_average": os.getloadavg()}
+    ARTIFACTS.mkdir(exist_ok=True)
+    results = json.loads(LATENCY.read_text()) if LATENCY.exists() else {}
+    results["voila keystroke to score"] = record
+    LATENCY.write_text(json.dumps(results, indent=2))
+    print(f"\nkeystroke to score: {record}")
+    assert median < 100, f"median keystroke-to-score {median:.0f} ms (limit 100 ms): {record}"
+
+
 def test_voila_shows_no_answers_and_no_jupyterlab_instructions(voila_page):
     text = voila_page.locator("body").inner_text()
     for hidden in ("Run > Run All Cells", "Ctrl+C", "make demo", "12 / (1 + ln 2)", "the cat lies on the mat",
