@@ -11,7 +11,7 @@ the darker ones for lines and marks (WCAG 2 contrast of at least 3:1 against whi
 graphical marks, WCAG 2.1 success criterion 1.4.11), light tints of the same hues as backgrounds behind
 near-black text (at least 4.5:1). Marks never rely on colour alone: each also has its own line style.
 
->>> element("span", text("a < b"), style="color:#0072b2", title="it's")
+>>> element("span", text("a < b"), css="color:#0072b2", title="it's")
 "<span style='color:#0072b2' title='it&#x27;s'>a &lt; b</span>"
 >>> round(contrast_ratio(BLUE), 2)
 5.19
@@ -182,85 +182,86 @@ def text(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-def attributes(**values) -> str:
+def attributes(*, quote: str = "'", **values) -> str:
     """`` name='value'`` for each attribute given, in order; empty or None values are left out.
 
-    A trailing underscore is dropped from a name (``class_`` for ``class``), and ``_`` inside one is
-    written ``-`` (``data_n`` for ``data-n``)."""
+    ``css`` is written ``style`` (so inline styles are written here only), a trailing underscore is
+    dropped from a name (``class_`` for ``class``), and ``_`` inside one is written ``-`` (``data_n``
+    for ``data-n``). ``quote`` is the quote mark around values (the n-gram marks have always used
+    double quotes); both quote marks are escaped inside a value."""
     return "".join(
-        f" {name.rstrip('_').replace('_', '-')}='{text(value)}'"
+        f" {'style' if name == 'css' else name.rstrip('_').replace('_', '-')}={quote}{text(value)}{quote}"
         for name, value in values.items() if value is not None and value != ""
     )
 
 
-def element(tag: str, content: str = "", **values) -> str:
+def element(tag: str, content: str = "", *, quote: str = "'", **values) -> str:
     """``<tag attributes>content</tag>``; ``content`` is HTML already (wrap plain text in :func:`text`)."""
-    return f"<{tag}{attributes(**values)}>{content}</{tag}>"
+    return f"<{tag}{attributes(quote=quote, **values)}>{content}</{tag}>"
 
 
-def opening(tag: str, **values) -> str:
+def opening(tag: str, *, quote: str = "'", **values) -> str:
     """``<tag attributes>`` alone, for an element whose content is added piece by piece."""
-    return f"<{tag}{attributes(**values)}>"
+    return f"<{tag}{attributes(quote=quote, **values)}>"
 
 
-def row(*cells: str, style: str = "", class_: str = "") -> str:
-    """A table row of ``<td>`` cells (HTML already); a cell made with :func:`cell` keeps its own."""
-    return element("tr", "".join(c if c.startswith("<t") else element("td", c) for c in cells),
-                   style=style, class_=class_)
+def row(*cells: str, css: str = "", class_: str = "") -> str:
+    """A table row of cells: each given as HTML is put in a ``<td>``; one made with :func:`cell` keeps its own."""
+    return element("tr", "".join(c if c.startswith(("<td", "<th")) else element("td", c) for c in cells),
+                   class_=class_, css=css)
 
 
-def cell(content: str, *, style: str = "", class_: str = "", header: bool = False, **values) -> str:
+def cell(content: str, *, css: str = "", class_: str = "", header: bool = False, **values) -> str:
     """One ``<td>`` (or ``<th>``) with its own style and class."""
-    return element("th" if header else "td", content, class_=class_, style=style, **values)
+    return element("th" if header else "td", content, class_=class_, css=css, **values)
 
 
-def table(rows, *, header=(), header_style: str = HEADER_CELL, style: str = "", class_: str = "") -> str:
-    """A table: a header row of plain-text headings (if any), then ``rows`` (``<tr>`` HTML each)."""
-    heading = element("tr", "".join(element("th", text(h), style=header_style) for h in header)) if header else ""
-    return element("table", heading + "".join(rows), class_=class_, style=style)
+def table(rows, *, header=(), header_css: str = HEADER_CELL, css: str = "", class_: str = "") -> str:
+    """A table: a header row of headings (HTML; if any), then ``rows`` (``<tr>`` HTML each)."""
+    heading = element("tr", "".join(element("th", h, css=header_css) for h in header)) if header else ""
+    return element("table", heading + "".join(rows), class_=class_, css=css)
 
 
-def span(content: str, style: str = "", **values) -> str:
+def span(content: str, css: str = "", **values) -> str:
     """A styled inline piece of HTML."""
-    return element("span", content, style=style, **values)
+    return element("span", content, css=css, **values)
 
 
 def muted(content: str) -> str:
-    """Secondary text in the theme's muted colour."""
+    """Secondary text (HTML) in the theme's muted colour."""
     return span(content, MUTED)
 
 
-def token_mark(word: str, style: str, title: str = "", padding: str = "0 2px") -> str:
-    """One word (plain text) marked with ``style``, with a tooltip saying why."""
-    return span(text(word), f"{style};padding:{padding}" if padding else style, title=title)
+def token_mark(word: str, css: str, title: str = "", padding: str = "0 2px") -> str:
+    """One word (plain text) marked with ``css``, with a tooltip saying why."""
+    return span(text(word), f"{css};padding:{padding}" if padding else css, title=title)
 
 
-def legend(items, *, label: str = "", padding: str = "0 3px") -> str:
-    """A key: each ``(name, style)`` pair as a swatch styled exactly like the marks it explains."""
-    swatches = " ".join(span(text(name), f"{style};padding:{padding}") for name, style in items)
-    return element("p", f"{label}{swatches}", style="margin:4px 0")
+def legend(items, *, padding: str = "0 3px") -> str:
+    """A key: each ``(name, css)`` pair as a swatch styled exactly like the marks it explains."""
+    return " ".join(span(text(name), f"{css};padding:{padding}") for name, css in items)
 
 
 def paragraph(content: str, margin: str = "2px 0") -> str:
     """A paragraph of HTML with a small margin."""
-    return element("p", content, style=f"margin:{margin}")
+    return element("p", content, css=f"margin:{margin}")
 
 
 def note(plain: str) -> str:
     """A small, muted line of code type under a view (a result's signature, Post 2018)."""
-    return element("p", element("code", text(plain)), style=f"margin:2px 0;color:{MUTED_CSS};font-size:0.85em")
+    return element("p", element("code", text(plain)), css=f"margin:2px 0;color:{MUTED_CSS};font-size:0.85em")
 
 
 def message_box(plain: str) -> str:
     """A visible box for a message in place of a score: a coloured border on a light background."""
     return element(
         "div", text(plain), class_="bl-message",
-        style=(f"border-left:4px solid {STYLE['warn']};background:{STYLE['message_background']};"
-               f"color:{STYLE['on_light']};padding:6px 10px;margin:4px 0;font-size:1.05em"),
+        css=(f"border-left:4px solid {STYLE['warn']};background:{STYLE['message_background']};"
+             f"color:{STYLE['on_light']};padding:6px 10px;margin:4px 0;font-size:1.05em"),
     )
 
 
-def bullet_list(items, *, style: str = "", class_: str = "", numbered: bool = False) -> str:
+def bullet_list(items, *, css: str = "", class_: str = "", numbered: bool = False) -> str:
     """A list of plain-text items."""
     return element("ol" if numbered else "ul", "".join(element("li", text(item)) for item in items),
-                   class_=class_, style=style)
+                   class_=class_, css=css)

@@ -20,7 +20,6 @@ make scores comparable follow Post (2018).
 
 from __future__ import annotations
 
-import html
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping
@@ -35,8 +34,6 @@ from ..checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, re
 from ..chrf import chrf
 from ..examples import load_examples
 from ..explanation import (
-    STYLE,
-    TEXT_CSS,
     PrecisionAndBrevity,
     bp_formula,
     highlight_rows_html,
@@ -57,16 +54,28 @@ from ..other_libraries import (
 )
 from ..rouge import rouge_l, rouge_n, rouge_tokenize
 from ..settings import BleuSettings
+from ..style import (
+    CELL,
+    MUTED,
+    OK_BADGE,
+    TEXT_CSS,
+    WARN_BADGE,
+    bullet_list,
+    cell,
+    element,
+    message_box,
+    muted,
+    row,
+    span,
+    table,
+    text,
+)
 from ..ter import ter
 from ..tokenizers import TOKENIZER_NAMES, get_tokenizer
 from ..tokenizers import tokenize as _tokenize
 
 METRIC_VIEWS = ("BLEU", "ROUGE", "chrF", "TER")
 MAX_REFERENCES = 4
-_MUTED = TEXT_CSS["muted"]
-# The verdicts are small badges with a background of their own: their contrast holds in any theme.
-_OK_BADGE = (f"color:{STYLE['ok']};background:{STYLE['ok_background']};padding:0 4px;border-radius:3px")
-_WARN_BADGE = (f"color:{STYLE['warn_text']};background:{STYLE['warn_background']};padding:0 4px;border-radius:3px")
 # Cached results per function: a widget asks again for what it has just computed.
 _CACHE = 256
 # Longer texts are scored in full but only this many tokens are drawn.
@@ -218,14 +227,9 @@ def message_html(message: str, notes=()) -> str:
     """A visible box for a message (no score) and a list of notes (hints)."""
     parts = []
     if message:
-        parts.append(
-            f"<div class='bl-message' style='border-left:4px solid {STYLE['warn']};"
-            f"background:{STYLE['message_background']};color:{STYLE['on_light']};"
-            f"padding:6px 10px;margin:4px 0;font-size:1.05em'>{html.escape(message)}</div>"
-        )
+        parts.append(message_box(message))
     if notes:
-        items = "".join(f"<li>{html.escape(note)}</li>" for note in notes)
-        parts.append(f"<ul class='bl-notes' style='margin:4px 0;color:{TEXT_CSS['text']}'>{items}</ul>")
+        parts.append(bullet_list(notes, class_="bl-notes", css=f"margin:4px 0;color:{TEXT_CSS['text']}"))
     return _compact("".join(parts))
 
 
@@ -563,9 +567,9 @@ def _too_long(part: str, candidate: str, references, boxes) -> str:
     limit = WORD_LIMITS[part]
     shown, count, call = _LIMITED[part]
     labels = ["this candidate", *(f"reference {box}" for box in boxes)]
-    for label, text in zip(labels, [candidate, *references]):
+    for label, box_text in zip(labels, [candidate, *references]):
         # A text with fewer characters than the limit cannot have more words: most boxes are not counted.
-        words = count(text) if len(text) > limit else 0
+        words = count(box_text) if len(box_text) > limit else 0
         if words > limit:
             return (
                 f"{shown} for texts up to {limit} words; {label} has {words}. "
@@ -702,29 +706,28 @@ def _zero_score_notes(result) -> list[str]:
 # ---------------------------------------------------------------- HTML
 
 
-_CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 
 
 def _highlights_html(candidate_tokens, reference_tokens, max_order: int, boxes, counted=None) -> str:
     rows = highlight_rows_html(
         candidate_tokens, reference_tokens, max_order, reference_numbers=boxes, candidate_label="candidate, {n}-grams",
-        label_style=f"{_CELL};white-space:nowrap", cell_style=_CELL, classes=True, mark_references=True,
+        label_style=f"{CELL};white-space:nowrap", cell_style=CELL, classes=True, mark_references=True,
         limit=SHOWN_TOKENS, counted=counted,
     )
     return (
         "<div class='bl-highlights'>"
-        "<div style='font-weight:bold'>Matched n-grams (clipped; underlined and coloured per order)</div>"
-        f"{legend_html(range(1, max_order + 1))}<table style='border-collapse:collapse'>{rows}</table>"
-        f"<div style='font-size:0.85em;color:{_MUTED}'>"
-        "A reference word is coloured by the longest matched n-gram that covers it.</div>"
-        "</div>"
+        + element("div", "Matched n-grams (clipped; underlined and coloured per order)", css="font-weight:bold")
+        + legend_html(range(1, max_order + 1)) + element("table", rows, css="border-collapse:collapse")
+        + element("div", "A reference word is coloured by the longest matched n-gram that covers it.",
+                  css=f"font-size:0.85em;{MUTED}")
+        + "</div>"
     )
 
 
 def _references_only_html(reference_tokens, boxes) -> str:
     rows = "".join(
-        f"<tr><td style='{_CELL}'>reference {i}</td><td class='bl-reference-{i}' style='{_CELL}'>"
-        f"{html.escape(' '.join(tokens[:SHOWN_TOKENS]))}</td></tr>"
+        row(cell(f"reference {i}", css=CELL), cell(text(" ".join(tokens[:SHOWN_TOKENS])), class_=f"bl-reference-{i}",
+                                                   css=CELL))
         for i, tokens in zip(boxes, reference_tokens)
     )
     return f"<table class='bl-highlights'>{rows}</table>"
@@ -736,25 +739,25 @@ def _fmt(value) -> str:
 
 def _compact(fragment: str) -> str:
     """Normal line spacing (ipywidgets' HTML widget sets a tall line height for its controls)."""
-    return f"<div style='line-height:1.35'>{fragment}</div>" if fragment else ""
+    return element("div", fragment, css="line-height:1.35") if fragment else ""
 
 
 def _bleu_numbers_html(result) -> str:
     smoothing = result.smoothing + ("" if result.settings.method.smooths else " (precision = clipped / total)")
     table = (
-        order_table_html(result, weights=False, marked=True, header_style="padding:2px 10px",
-                         table_attributes=" class='bl-table' style='text-align:right;border-collapse:collapse;"
-                                          "margin:4px 0'")
-        + f"<div style='font-size:0.9em;color:{_MUTED}'>smoothing: {html.escape(smoothing)}</div>"
+        order_table_html(result, weights=False, marked=True, header_style="padding:2px 10px", table_class="bl-table",
+                         table_style="text-align:right;border-collapse:collapse;margin:4px 0")
+        + element("div", f"smoothing: {text(smoothing)}", css=f"font-size:0.9em;{MUTED}")
     )
-    numbers = (
-        "<div class='bl-numbers' style='margin:6px 0;font-size:1.05em'>"
+    numbers = element(
+        "div",
         f"c = <span class='bl-c'>{result.candidate_length}</span>, "
         f"r = <span class='bl-r'>{result.reference_length}</span>, "
-        f"BP = {html.escape(bp_formula(result.candidate_length, result.reference_length, show_lengths=True))} = "
+        f"BP = {text(bp_formula(result.candidate_length, result.reference_length, show_lengths=True))} = "
         f"<span class='bl-bp'>{result.brevity_penalty:.4f}</span><br>"
-        f"<b style='font-size:1.25em'>BLEU = <span class='bl-score'>{result.score:.4f}</span></b> "
-        f"<span style='color:{_MUTED}'>(0-1 scale; {html.escape(sacrebleu_scale_note(result))})</span></div>"
+        + element("b", f"BLEU = <span class='bl-score'>{result.score:.4f}</span>", css="font-size:1.25em")
+        + " " + muted(f"(0-1 scale; {text(sacrebleu_scale_note(result))})"),
+        class_="bl-numbers", css="margin:6px 0;font-size:1.05em",
     )
     return table + numbers
 
@@ -771,39 +774,35 @@ def _comparison_table(name: str, groups) -> str:
     rows = []
     for own_label, own, comparisons in groups:
         if own is not None:
-            rows.append(
-                f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(own_label)}</td>"
-                f"<td class='bl-own bl-nowrap' style='{_CELL}'>{own:.4f}</td>"
-                f"<td style='{_CELL}'></td><td style='{_CELL}'>this package</td></tr>"
-            )
+            rows.append(row(cell(text(own_label), class_="bl-nowrap", css=CELL),
+                            cell(f"{own:.4f}", class_="bl-own bl-nowrap", css=CELL),
+                            cell("", css=CELL), cell("this package", css=CELL)))
         for comparison in comparisons:
             if comparison.value is None or own is None:
                 verdict = ""
             elif comparison.agrees_with(own):
-                verdict = f"<span style='{_OK_BADGE}'>&#10003; same</span>"
+                verdict = span("&#10003; same", OK_BADGE)
             else:
-                verdict = f"<span style='{_WARN_BADGE}'>differs by {abs(comparison.value - own):.2e}</span>"
-            rows.append(
-                f"<tr><td class='bl-nowrap' style='{_CELL}'>{html.escape(comparison.library)}</td>"
-                f"<td class='bl-other bl-nowrap' style='{_CELL}'>{_fmt(comparison.value)}</td>"
-                f"<td style='{_CELL};white-space:nowrap'>{verdict}</td>"
-                f"<td class='bl-call' style='{_CELL};font-family:monospace;font-size:0.85em'>"
-                f"{html.escape(comparison.settings)}</td></tr>"
-            )
+                verdict = span(f"differs by {abs(comparison.value - own):.2e}", WARN_BADGE)
+            rows.append(row(cell(text(comparison.library), class_="bl-nowrap", css=CELL),
+                            cell(_fmt(comparison.value), class_="bl-other bl-nowrap", css=CELL),
+                            cell(verdict, css=f"{CELL};white-space:nowrap"),
+                            cell(text(comparison.settings), class_="bl-call",
+                                 css=f"{CELL};font-family:monospace;font-size:0.85em")))
     return (
-        f"<div style='margin-top:6px;font-weight:bold'>"
-        f"The same {html.escape(name)} from other libraries (0-1 scale)</div>"
-        f"<table class='bl-comparison' style='border-collapse:collapse;margin-bottom:6px'>{''.join(rows)}</table>"
+        element("div", f"The same {text(name)} from other libraries (0-1 scale)", css="margin-top:6px;font-weight:bold")
+        + table(rows, class_="bl-comparison", css="border-collapse:collapse;margin-bottom:6px")
     )
 
 
 def _bleu_summary_line(result) -> str:
-    return (
-        "<div class='bl-numbers' style='margin:4px 0'>"
+    return element(
+        "div",
         f"BLEU = <span class='bl-score'>{result.score:.4f}</span> "
         f"(c = <span class='bl-c'>{result.candidate_length}</span>, "
         f"r = <span class='bl-r'>{result.reference_length}</span>, "
-        f"BP = <span class='bl-bp'>{result.brevity_penalty:.4f}</span>)</div>"
+        f"BP = <span class='bl-bp'>{result.brevity_penalty:.4f}</span>)",
+        class_="bl-numbers", css="margin:4px 0",
     )
 
 
@@ -836,14 +835,14 @@ def _rouge_scores(candidate, references):
 def _rouge_html(scores) -> str:
     if not scores:
         return ""
-    header = "".join(f"<th style='padding:2px 10px'>{h}</th>" for h in ("", "precision", "recall", "F"))
-    body = "".join(
-        f"<tr><td class='bl-label' style='padding:2px 10px;text-align:left'>{name}</td>"
-        f"<td style='padding:2px 10px'>{p:.4f}</td><td style='padding:2px 10px'>{r:.4f}</td>"
-        f"<td class='bl-rouge-f' style='padding:2px 10px'>{f:.4f}</td></tr>"
+    pad = "padding:2px 10px"
+    body = [
+        row(cell(name, class_="bl-label", css=f"{pad};text-align:left"), cell(f"{p:.4f}", css=pad),
+            cell(f"{r:.4f}", css=pad), cell(f"{f:.4f}", class_="bl-rouge-f", css=pad))
         for name, (p, r, f) in scores.items()
-    )
-    return f"<table class='bl-table' style='text-align:right'><tr>{header}</tr>{body}</table>"
+    ]
+    return table(body, header=("", "precision", "recall", "F"), header_css=pad, class_="bl-table",
+                 css="text-align:right")
 
 
 def _rouge_comparison_html(scores, comparisons) -> str:
@@ -857,8 +856,8 @@ def _rouge_comparison_html(scores, comparisons) -> str:
         (f"bleu_lab {name}", scores[name][2], (others[key],)) for name, key in _ROUGE_KEYS.items() if key in others
     ]
     return _comparison_table("ROUGE F-measure", groups) + (
-        f"<div style='font-size:0.9em;color:{_MUTED}'>rouge-score: "
-        f"<code>{html.escape(ROUGE_SCORE_CALL)}</code>; with several references both report the best F-measure.</div>"
+        element("div", f"rouge-score: <code>{text(ROUGE_SCORE_CALL)}</code>; with several references both report "
+                       f"the best F-measure.", css=f"font-size:0.9em;{MUTED}")
     )
 
 
@@ -878,8 +877,9 @@ def _chrf_html(scores, lowercase) -> str:
         return ""
     own = scores["chrF"]
     return (
-        f"<div style='font-size:1.2em;margin:4px 0'><b>chrF = <span class='bl-chrf'>{own:.4f}</span></b> "
-        f"<span style='color:{_MUTED}'>(character n-grams 1-6, beta = 2, lowercase = {lowercase})</span></div>"
+        element("div", f"<b>chrF = <span class='bl-chrf'>{own:.4f}</span></b> "
+                       + muted(f"(character n-grams 1-6, beta = 2, lowercase = {lowercase})"),
+                css="font-size:1.2em;margin:4px 0")
     )
 
 
@@ -904,14 +904,14 @@ def _ter_scores(candidate, references, lowercase):
     except (TypeError, ValueError) as error:
         return {}, [_TER_NOTE, f"TER cannot be computed: {error}"], ""
     scores = {"TER": result.score, "edits": result.num_edits, "reference length": result.reference_length}
-    numbers = (
-        f"<div style='font-size:1.2em;margin:4px 0'><b>TER = <span class='bl-ter'>{result.score:.4f}</span></b> "
+    numbers = element(
+        "div",
+        f"<b>TER = <span class='bl-ter'>{result.score:.4f}</span></b> "
         f"= <span class='bl-ter-edits'>{result.num_edits}</span> edit{'' if result.num_edits == 1 else 's'} / "
         f"<span class='bl-ter-length'>{result.reference_length:g}</span> reference words "
-        f"<span style='color:{_MUTED}'>(lower is better; 0 = no edit; sacrebleu prints {100 * result.score:.2f})"
-        f"</span></div>"
-        f"<div class='bl-ter-edits-view'>{result._repr_html_()}</div>"
-    )
+        + muted(f"(lower is better; 0 = no edit; sacrebleu prints {100 * result.score:.2f})"),
+        css="font-size:1.2em;margin:4px 0",
+    ) + f"<div class='bl-ter-edits-view'>{result._repr_html_()}</div>"
     return scores, [_TER_NOTE], numbers
 
 
@@ -1104,21 +1104,24 @@ def compute_bp_explorer(
     cut_candidate, cut_reference = candidate_tokens[:c], reference_tokens[:r]
     curve = _bp_curve(candidate_tokens, cut_reference)
     here = curve[c]
-    text = (message_html(message) if message else "") + (
-        "<div class='bl-bp-explorer' style='font-size:1.1em;line-height:1.5'>"
+    view_html = (message_html(message) if message else "") + element(
+        "div",
         f"c = <span class='bl-c'>{c}</span> candidate tokens, r = <span class='bl-r'>{r}</span> reference tokens<br>"
-        f"BP = {html.escape(bp_formula(c, r, show_lengths=True))} = "
+        f"BP = {text(bp_formula(c, r, show_lengths=True))} = "
         f"<b><span class='bl-bp'>{here.brevity_penalty:.4f}</span></b><br>"
         f"p1 = {here.matches}/{c} = <span class='bl-p1'>{here.p1:.4f}</span><br>"
-        f"p1 &times; BP = <b><span class='bl-product'>{here.product:.4f}</span></b></div>"
-        f"<div style='margin-top:4px;line-height:1.35'><span style='color:{_MUTED}'>candidate:</span> "
-        f"{html.escape(' '.join(cut_candidate))}<br>"
-        f"<span style='color:{_MUTED}'>reference:</span> {html.escape(' '.join(cut_reference))}</div>"
+        f"p1 &times; BP = <b><span class='bl-product'>{here.product:.4f}</span></b>",
+        class_="bl-bp-explorer", css="font-size:1.1em;line-height:1.5",
+    ) + element(
+        "div",
+        f"{muted('candidate:')} {text(' '.join(cut_candidate))}<br>"
+        f"{muted('reference:')} {text(' '.join(cut_reference))}",
+        css="margin-top:4px;line-height:1.35",
     )
     lengths = curve[1:]
     return BpView(
         c, r, here.brevity_penalty, here.matches, c, " ".join(cut_candidate), " ".join(cut_reference),
-        tuple(row.candidate_length for row in lengths), tuple(row.brevity_penalty for row in lengths), text,
+        tuple(row.candidate_length for row in lengths), tuple(row.brevity_penalty for row in lengths), view_html,
         curve_p1=tuple(row.p1 for row in lengths), curve_products=tuple(row.product for row in lengths),
         message=message,
     )
@@ -1147,14 +1150,13 @@ class ParaphraseView:
     @property
     def html(self) -> str:
         """The message, notes and a table of the scores as one HTML fragment."""
-        cells = "".join(
-            f"<tr><td style='{_CELL}'>{EMBEDDING_LABEL if name == 'embedding' else name}</td>"
-            f"<td class='bl-{name.lower()}' style='{_CELL};text-align:right'>"
-            f"{_fmt(value)}</td></tr>"
+        rows = [
+            row(cell(EMBEDDING_LABEL if name == "embedding" else name, css=CELL),
+                cell(_fmt(value), class_=f"bl-{name.lower()}", css=f"{CELL};text-align:right"))
             for name, value in self.scores.items()
-        )
-        table = _compact(f"<table class='bl-table'>{cells}</table>") if self.scores else ""
-        return message_html(self.message, self.notes) + table
+        ]
+        scores = _compact(table(rows, class_="bl-table")) if self.scores else ""
+        return message_html(self.message, self.notes) + scores
 
 
 def compute_paraphrase(candidate, reference, *, smoothing="exp") -> ParaphraseView:
