@@ -366,11 +366,12 @@ def test_every_coloured_text_in_the_html_views_is_theme_safe():
 
 
 def test_widget_style_sheet_uses_the_theme_muted_colour():
-    from bleu_lab.explanation import TEXT_CSS
     from bleu_lab.show import widgets
+    from bleu_lab.style import TEXT_CSS, WIDGET_CSS
 
-    assert f".bl-intro {{ color: {TEXT_CSS['muted']};" in widgets._CSS
-    assert not re.search(r"color:\s*#", widgets._CSS)
+    assert f"<style>{WIDGET_CSS}</style>" == widgets._style_sheet().value  # the sheet every widget carries
+    assert f".bl-intro {{ color: {TEXT_CSS['muted']};" in WIDGET_CSS
+    assert not re.search(r"color:\s*#", WIDGET_CSS)
 
 
 def test_notebook_output_with_alt_round_trips_through_json(tmp_path):

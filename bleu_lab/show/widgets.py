@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import difflib
-import html
 import io
 from contextlib import contextmanager
 
@@ -42,8 +41,22 @@ with needs_extra("bleu_lab.show.widgets"):  # says which extra to install when i
     import ipywidgets as widgets
 
 from ..checks import check_bool, describe, is_finite_number, is_real_number
-from ..explanation import ORDER_COLOURS, TEXT_CSS
 from ..smoothing import SMOOTHING, SMOOTHING_NAMES
+from ..style import (
+    BLACK,
+    BLUE,
+    DARK_GREY,
+    GREEN,
+    GREY,
+    ORDER_COLOURS,
+    VERMILLION,
+    WIDGET_CSS,
+    cell,
+    element,
+    opening,
+    row,
+    text,
+)
 from .playground import (
     MAX_REFERENCES,
     METRIC_VIEWS,
@@ -65,8 +78,6 @@ from .playground import (
     text_problem,
 )
 
-# Okabe-Ito colours (colour-blind safe) for bars that are not n-gram orders.
-_BLUE, _VERMILLION, _GREY, _GREEN = "#0072b2", "#d55e00", "#555555", "#009e73"
 _FONT = 12
 _CUSTOM = "(your own text)"
 # Seconds without a keystroke before the chart and the other libraries' numbers follow.
@@ -77,40 +88,6 @@ FOLLOW_SECONDS = 0.2
 MAX_DEBOUNCE = 5.0
 # Chart resolution: the presenter's is sharper, since it is shown larger.
 _DPI, _PRESENTER_DPI = 96, 144
-
-# One style sheet for every bleu_lab widget (scoped by class, so it changes nothing else on the page).
-_CSS = f"""
-.bleu-lab-widget {{ max-width: 100%; box-sizing: border-box; }}
-.bleu-lab-widget .bl-row {{ flex-wrap: wrap; gap: 4px 12px; max-width: 100%; }}
-.bleu-lab-widget .widget-html-content, .bleu-lab-widget td, .bleu-lab-widget code {{ overflow-wrap: anywhere; }}
-.bleu-lab-widget td.bl-label, .bleu-lab-widget th, .bleu-lab-widget .bl-nowrap {{
-  white-space: nowrap; overflow-wrap: normal; }}
-.bleu-lab-widget table {{ max-width: 100%; }}
-.bleu-lab-widget .jupyter-widgets {{ max-width: calc(100% - 4px) !important; box-sizing: border-box; }}
-.bleu-lab-widget .widget-html-content {{ min-width: 0; max-width: 100%; }}
-.bleu-lab-widget .bl-scroll {{ max-width: 100%; overflow-x: auto; }}
-.bleu-lab-widget img.widget-image {{ max-width: 100%; height: auto; object-fit: contain; }}
-.bleu-lab-widget .bl-chart-image img {{ width: 100%; }}
-.bleu-lab-widget .widget-text, .bleu-lab-widget .widget-dropdown {{ max-width: 100%; }}
-.bleu-lab-widget .bl-intro {{ color: {TEXT_CSS['muted']}; line-height: 1.35; margin-bottom: 4px; }}
-.bleu-lab-widget.bl-presenter, .bleu-lab-widget.bl-presenter .widget-html-content,
-.bleu-lab-widget.bl-presenter .widget-label, .bleu-lab-widget.bl-presenter input,
-.bleu-lab-widget.bl-presenter select, .bleu-lab-widget.bl-presenter button,
-.bleu-lab-widget.bl-presenter .widget-readout, .bleu-lab-widget.bl-presenter .widget-checkbox * {{ font-size: 20px; }}
-.bleu-lab-widget.bl-presenter .widget-html-content {{ line-height: 1.45; }}
-.bleu-lab-widget.bl-presenter .bl-call, .bleu-lab-widget.bl-presenter code {{ font-size: 18px !important; }}
-.bleu-lab-widget.bl-presenter input, .bleu-lab-widget.bl-presenter select,
-.bleu-lab-widget.bl-presenter button {{ height: auto; min-height: 34px; }}
-.bleu-lab-widget.bl-presenter .widget-inline-hbox > .widget-label {{ width: 7em !important; }}
-.bleu-lab-widget.bl-presenter .widget-dropdown, .bleu-lab-widget.bl-presenter .widget-checkbox,
-.bleu-lab-widget.bl-presenter .widget-toggle-button {{ width: auto !important; }}
-.bleu-lab-widget.bl-presenter .widget-dropdown select {{ min-width: 6em; }}
-.bleu-lab-widget.bl-presenter .widget-dropdown > .widget-label {{ width: auto !important; }}
-.bleu-lab-widget.bl-presenter .widget-toggle-button {{ padding: 0 14px; }}
-.bleu-lab-widget.bl-presenter input[type="checkbox"] {{ width: 20px; height: 20px; min-height: 0; }}
-.bleu-lab-widget.bl-presenter h3 {{ font-size: 28px; }}
-.bleu-lab-widget.bl-presenter .bl-chart-image {{ width: 780px !important; }}
-"""
 
 
 class _Summary:
@@ -151,7 +128,7 @@ def lab_note(markdown: str) -> LabNote:
 
 
 def _style_sheet() -> widgets.HTML:
-    return widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(height="0px", margin="0"))
+    return widgets.HTML(f"<style>{WIDGET_CSS}</style>", layout=widgets.Layout(height="0px", margin="0"))
 
 
 def _row(children, **layout) -> widgets.HBox:
@@ -298,8 +275,7 @@ class ChartImage(widgets.HTML):
             return
         self.png, self.alt = png, alt
         data = base64.b64encode(png).decode("ascii")
-        self.value = (f"<img class='widget-image' src='data:image/png;base64,{data}' "
-                      f"alt='{html.escape(alt, quote=True)}'>")
+        self.value = opening("img", class_="widget-image", src=f"data:image/png;base64,{data}", alt=alt)
 
 
 class BarChart:
@@ -332,7 +308,7 @@ class BarChart:
             for i in range(len(spec.labels))
         ]
         self._lines, self._line_texts = [], []
-        for style, colour in (("--", "#000000"), (":", _GREY)):
+        for style, colour in (("--", BLACK), (":", GREY)):
             self._lines.append(ax.axhline(0.0, linestyle=style, color=colour, linewidth=1.5, visible=False))
             # Line labels sit right of the axes, where they cannot cover a bar's text.
             self._line_texts.append(
@@ -360,20 +336,20 @@ class BarChart:
         if spec.labels != self._key:
             self._rebuild(spec, colours or [ORDER_COLOURS[i % len(ORDER_COLOURS)] for i in range(len(spec.labels))])
         self.ax.set_title(spec.title, fontsize=_FONT + 1, fontweight="bold")
-        for bar, text, value, label in zip(self._bars, self._texts, spec.values, spec.texts):
+        for bar, bar_text, value, label in zip(self._bars, self._texts, spec.values, spec.texts):
             bar.set_height(value)
-            text.set_position((bar.get_x() + bar.get_width() / 2, value + 0.02))
-            text.set_text(label)
-        for i, (line, text) in enumerate(zip(self._lines, self._line_texts)):
+            bar_text.set_position((bar.get_x() + bar.get_width() / 2, value + 0.02))
+            bar_text.set_text(label)
+        for i, (line, line_text) in enumerate(zip(self._lines, self._line_texts)):
             if i < len(spec.lines):
                 value, label = spec.lines[i]
                 line.set_ydata([value, value])
                 line.set_visible(True)
-                text.set_position((1.01, value))
-                text.set_text(label)
+                line_text.set_position((1.01, value))
+                line_text.set_text(label)
             else:
                 line.set_visible(False)
-                text.set_text("")
+                line_text.set_text("")
         png = _png(self.figure)
         self._last = (key, png)
         return png
@@ -460,8 +436,8 @@ class Playground(_Summary, widgets.VBox):
         self._loading = False
 
         title = widgets.HTML(
-            "<h3 style='margin:2px 0'>BLEU playground</h3>"
-            "<div class='bl-intro'>Edit the candidate or a reference: the highlights, the per-order table, BP "
+            element("h3", "BLEU playground", css="margin:2px 0")
+            + "<div class='bl-intro'>Edit the candidate or a reference: the highlights, the per-order table, BP "
             "and the score follow every keystroke; the chart and the other libraries follow when you pause. "
             "Empty reference boxes are left out.</div>"
         )
@@ -546,7 +522,7 @@ class Playground(_Summary, widgets.VBox):
             # The chart first, from the view already shown (cached); then the slower other libraries. Once
             # they show the new numbers, the new chart is there too.
             chart = self._compute(compare=False).chart
-            colours = [_GREY, _BLUE] if chart is not None and chart.labels and chart.labels[0] == "BLEU" else None
+            colours = [GREY, BLUE] if chart is not None and chart.labels and chart.labels[0] == "BLEU" else None
             self.image.show(self.chart.show(chart, colours), chart_alt_text(chart))
             view = self._compute(compare=True)  # bleu_lab's part is cached: only the other libraries are new
             self.view = view
@@ -572,23 +548,23 @@ def plot_bp_tradeoff(ax=None, *, reference_length: int = 12, mark=(4, 8, 12, 16)
     first = compute_bp_explorer(1, reference_length)
     lengths = first.curve_lengths
     r = first.reference_length
-    ax.plot(lengths, first.curve_values, color=_BLUE, linewidth=2.5, label="BP")
-    ax.plot(lengths, first.curve_p1, color=_GREY, linewidth=1.5, linestyle="--", label="p1 (clipped unigram precision)")
+    ax.plot(lengths, first.curve_values, color=BLUE, linewidth=2.5, label="BP")
+    ax.plot(lengths, first.curve_p1, color=GREY, linewidth=1.5, linestyle="--", label="p1 (clipped unigram precision)")
     # Dash-dot with diamonds: told apart from the solid BP line without its colour (grayscale, colour-blind readers).
-    ax.plot(lengths, first.curve_products, color=_GREEN, linewidth=2.5, linestyle="-.", marker="D", markersize=4,
+    ax.plot(lengths, first.curve_products, color=GREEN, linewidth=2.5, linestyle="-.", marker="D", markersize=4,
             label="p1 \u00d7 BP (BLEU with N = 1)")
-    ax.axvline(r, color=_GREY, linestyle=":", linewidth=1.5)
-    ax.text(r + 0.3, 0.04, f"c = r = {r}", fontsize=_FONT, color="#333333")
+    ax.axvline(r, color=GREY, linestyle=":", linewidth=1.5)
+    ax.text(r + 0.3, 0.04, f"c = r = {r}", fontsize=_FONT, color=DARK_GREY)
     marked = []
     for c in mark or ():
         view = compute_bp_explorer(c, r)
         marked.append(view)
-        ax.plot([view.candidate_length], [view.product], "s", color=_VERMILLION, markersize=8, zorder=4)
+        ax.plot([view.candidate_length], [view.product], "s", color=VERMILLION, markersize=8, zorder=4)
         # Below right while the curves rise (c < r), above right where the product falls (or is too near 0
         # for room below): off the curves. A white box keeps the value readable where it still touches one.
         offset = (7, -15) if view.candidate_length < r and view.product > 0.09 else (7, 7)
         ax.annotate(f"{view.product:.3f}", (view.candidate_length, view.product), xytext=offset,
-                    textcoords="offset points", ha="left", fontsize=_FONT - 1, color=_VERMILLION, zorder=5,
+                    textcoords="offset points", ha="left", fontsize=_FONT - 1, color=VERMILLION, zorder=5,
                     bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     ax.set_xlim(0, len(lengths) + 1)
     ax.set_ylim(0, 1.1)
@@ -637,12 +613,12 @@ class BpExplorer(_Summary, widgets.VBox):
         ax = self.ax = self.figure.add_subplot()
         view = compute_bp_explorer(self.candidate_length.value, self.reference_length.value)
         (self._curve,) = ax.plot(
-            view.curve_lengths, view.curve_values, color=_BLUE, linewidth=2, label="BP(c) for this r"
+            view.curve_lengths, view.curve_values, color=BLUE, linewidth=2, label="BP(c) for this r"
         )
-        self._r_line = ax.axvline(view.reference_length, color=_GREY, linestyle=":", linewidth=1.5, label="c = r")
-        (self._point,) = ax.plot([view.candidate_length], [view.brevity_penalty], "o", color=_VERMILLION,
+        self._r_line = ax.axvline(view.reference_length, color=GREY, linestyle=":", linewidth=1.5, label="c = r")
+        (self._point,) = ax.plot([view.candidate_length], [view.brevity_penalty], "o", color=VERMILLION,
                                  markersize=10, label="BP at c")
-        (self._product,) = ax.plot([view.candidate_length], [view.product], "s", color=_GREEN, markersize=8,
+        (self._product,) = ax.plot([view.candidate_length], [view.product], "s", color=GREEN, markersize=8,
                                    label="p1 x BP at c")
         ax.set_xlim(0, len(view.curve_lengths) + 1)
         ax.set_ylim(0, 1.08)
@@ -656,7 +632,7 @@ class BpExplorer(_Summary, widgets.VBox):
         super().__init__(
             [
                 _style_sheet(),
-                _row([widgets.HTML("<h3 style='margin:2px 0'>Brevity-penalty explorer</h3>"), self.presenter]),
+                _row([widgets.HTML(element("h3", "Brevity-penalty explorer", css="margin:2px 0")), self.presenter]),
                 widgets.HTML("<div class='bl-intro'>The candidate and the reference are cut to the lengths in "
                              "the two boxes (type a number, or use the arrow keys).</div>"),
                 self.candidate_length,
@@ -735,13 +711,13 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
         self.chart = BarChart(6.6, 3.3, margins=(0.1, 0.98, 0.88, 0.1))
         self.presenter = _presenter_toggle(self, presenter)
         # Six different colours; the meaning-based score's (ochre) is apart from the overlap metrics'.
-        self._colours = [_GREY, *ORDER_COLOURS[:4], ORDER_COLOURS[5]]
+        self._colours = [GREY, *ORDER_COLOURS[:4], ORDER_COLOURS[5]]
         self._loading = False
         self.view: ParaphraseView | None = None
         super().__init__(
             [
                 _style_sheet(),
-                _row([widgets.HTML("<h3 style='margin:2px 0'>Paraphrase explorer</h3>"), self.presenter]),
+                _row([widgets.HTML(element("h3", "Paraphrase explorer", css="margin:2px 0")), self.presenter]),
                 widgets.HTML("<div class='bl-intro'>Pick or type a rewrite of the reference. BLEU uses "
                              "sacrebleu's 'exp' smoothing; ROUGE and chrF are F-measures; 'embedding' is "
                              "bleu_lab.similarity, the cosine of mean wordllama word vectors (it compares "
@@ -817,23 +793,23 @@ class ParaphraseExplorer(_Summary, widgets.VBox):
 
 
 def _rewrites_table(reference: str) -> str:
+    pad, right = "padding:1px 8px", "padding:1px 8px;text-align:right"
     rows = []
     for label, view in paraphrase_table(reference).items():
-        cells = "".join(
-            f"<td class='bl-nowrap' style='padding:1px 8px;text-align:right'>"
-            f"{'n/a' if view.scores.get(m) is None else f'{view.scores[m]:.3f}'}</td>"
-            for m in PARAPHRASE_METRICS
-        )
+        numbers = [cell("n/a" if view.scores.get(m) is None else f"{view.scores[m]:.3f}", class_="bl-nowrap", css=right)
+                   for m in PARAPHRASE_METRICS]
         # The label and text columns keep a readable width; on a narrow screen the table scrolls instead.
-        rows.append(
-            f"<tr><td style='padding:1px 8px;min-width:9em'>{html.escape(label)}</td>"
-            f"<td style='padding:1px 8px;min-width:12em'><i>{html.escape(view.candidate)}</i></td>{cells}</tr>"
-        )
-    header = "".join(f"<th style='padding:1px 8px;text-align:left'>{h}</th>" for h in ("rewrite", "text"))
-    header += "".join(f"<th style='padding:1px 8px;text-align:right'>{h}</th>" for h in PARAPHRASE_METRICS)
-    return (f"<div style='line-height:1.35'><div style='margin-top:8px;font-weight:bold'>Every preset rewrite "
-            f"against the reference</div><div class='bl-scroll'><table style='border-collapse:collapse'>"
-            f"<tr>{header}</tr>{''.join(rows)}</table></div></div>")
+        rows.append(row(cell(text(label), css=f"{pad};min-width:9em"),
+                        cell(f"<i>{text(view.candidate)}</i>", css=f"{pad};min-width:12em"), *numbers))
+    header = [cell(h, header=True, css=f"{pad};text-align:left") for h in ("rewrite", "text")]
+    header += [cell(h, header=True, css=right) for h in PARAPHRASE_METRICS]
+    rows_html = f"<tr>{''.join(header)}</tr>{''.join(rows)}"
+    return element(
+        "div",
+        element("div", "Every preset rewrite against the reference", css="margin-top:8px;font-weight:bold")
+        + element("div", element("table", rows_html, css="border-collapse:collapse"), class_="bl-scroll"),
+        css="line-height:1.35",
+    )
 
 
 def playground(*, preset: str | None = None, debounce: float = FOLLOW_SECONDS, presenter: bool = False) -> Playground:
