@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -57,6 +56,7 @@ from .fast.counting import count_systems_statistics, product_in_blocks, resample
 from .scoring import bleu_scores
 from .settings import BLEU_KEYWORDS, BleuSettings, resampling_signature
 from .smoothing import Method6Undefined, method_names
+from .style import paragraph, text
 from .ter import SegmentTooLong
 
 
@@ -256,9 +256,9 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict, _Record):
 
 def _lines_html(headline: str, lines, signature: str | None) -> str:
     """A significance result's HTML view: its headline in bold, its explanation's lines, the signature."""
-    body = "".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines)
+    body = "".join(paragraph(text(line)) for line in lines)
     shown = "" if signature is None else signature_html(signature)
-    return f"<div class='bleu-lab-result'><b>{html.escape(headline)}</b>{body}{shown}</div>"
+    return f"<div class='bleu-lab-result'><b>{text(headline)}</b>{body}{shown}</div>"
 
 
 @dataclass(frozen=True, eq=False)
