@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..checks import describe, is_sequence
 from ..meta_evaluation import EXAMPLE_HUMAN, EXAMPLE_METRIC, AgreementBin, PairAgreement, _paired
+from ..style import BORDER_GREY, LIGHT_GREY
 from . import plotting
 
 
@@ -286,7 +287,7 @@ def plot_metric_vs_human(
     r, tau = scipy.stats.pearsonr(x, y).statistic, scipy.stats.kendalltau(x, y).statistic
     corner = ax.text(0.02, 0.97, f"n = {len(systems)}\nPearson r = {r:.3f}\nKendall tau = {tau:.3f}",
             transform=ax.transAxes, va="top", ha="left", fontsize=plotting.TEXT_SIZE, fontweight=plotting.LABEL_WEIGHT,
-            fontfamily="sans-serif", bbox={"facecolor": "white", "edgecolor": "#cccccc"})
+            fontfamily="sans-serif", bbox={"facecolor": "white", "edgecolor": BORDER_GREY})
     plotting.finish_axes(ax, title, xlabel, ylabel, grid="both", legend=False)
 
     # The layout in pixels, once the figure's layout has settled.
@@ -320,7 +321,7 @@ def plot_metric_vs_human(
             system, xy=(px, py), xytext=tuple(to_data.transform((sx, sy))), va="center",
             ha="left" if side == "right" else "right", color=colour if colour == plotting.MARK_COLOUR else "black",
             # relpos: the line ends at the middle of the label's near edge, where the layout put it.
-            arrowprops={"arrowstyle": "-", "color": "#888888", "linewidth": 0.8, "shrinkA": 2,
+            arrowprops={"arrowstyle": "-", "color": LIGHT_GREY, "linewidth": 0.8, "shrinkA": 2,
                         "shrinkB": math.sqrt(MARKER_AREA) / 2 + 1, "relpos": (0, 0.5) if side == "right" else (1, 0.5)},
             **style,
         )
@@ -357,7 +358,7 @@ def plot_agreement_by_difference(
     rates = [0.0 if b.pairs == 0 else b.rate for b in bins]
     bars = ax.bar(labels, rates, color=plotting.SERIES_COLOURS[0], edgecolor="black", linewidth=0.6)
     coin_flip = 0.5
-    ax.axhline(coin_flip, color="#888888", linestyle="--", linewidth=1, label="0.5: a coin flip", zorder=2)
+    ax.axhline(coin_flip, color=LIGHT_GREY, linestyle="--", linewidth=1, label="0.5: a coin flip", zorder=2)
     ax.legend(loc="upper left", fontsize=plotting.TEXT_SIZE, frameon=False)
     ax.set_ylim(0, 1.12)
     plotting.finish_axes(ax, title, xlabel, "share of pairs in the human order", grid="y", legend=False)

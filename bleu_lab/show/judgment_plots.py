@@ -9,11 +9,11 @@ Nothing here computes a score.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..checks import describe
+from ..style import MAJOR_MARK, MINOR_MARK, NEUTRAL_MARK, bullet_list, span, text
 from .plotting import (
     SERIES_COLOURS,
     TEXT_SIZE,
@@ -26,11 +26,7 @@ from .plotting import (
 
 # Severity styles that differ in grayscale too: Major a dark solid underline on a strong tint, Minor a
 # dotted underline on a pale one, Neutral a thin dashed line.
-_SEVERITY_STYLE = {
-    "Major": "background:#f6c9a8;border-bottom:3px solid #d55e00;",
-    "Minor": "background:#fff3b0;border-bottom:2px dotted #7a5c00;",
-    "Neutral": "border-bottom:1px dashed #555;",
-}
+_SEVERITY_STYLE = {"Major": MAJOR_MARK, "Minor": MINOR_MARK, "Neutral": NEUTRAL_MARK}
 _SEVERITY_RANK = {"Neutral": 1, "Minor": 2, "Major": 3}
 _TEXT_MARKS = {"Major": ("[[", "]]"), "Minor": ("[", "]"), "Neutral": ("{", "}")}
 
@@ -81,13 +77,10 @@ class MarkedSegment:
 
     def _repr_html_(self) -> str:
         pieces = "".join(
-            f"<span style='{_SEVERITY_STYLE[s]}' title='{s}'>{html.escape(piece)}</span>" if s
-            else html.escape(piece)
-            for piece, s in self._runs()
+            span(text(piece), _SEVERITY_STYLE[s], title=s) if s else text(piece) for piece, s in self._runs()
         )
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in self._error_lines())
-        return (f"<div class='bleu-lab-result'><b>{html.escape(self.system)}</b>: "
-                f"<span style='font-size:110%;line-height:1.8'>{pieces}</span><ul>{items}</ul></div>")
+        return (f"<div class='bleu-lab-result'><b>{text(self.system)}</b>: "
+                f"{span(pieces, 'font-size:110%;line-height:1.8')}{bullet_list(self._error_lines())}</div>")
 
 
 def marked_segment(judgments, system: str, segment: int) -> MarkedSegment:

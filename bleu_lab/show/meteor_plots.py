@@ -17,16 +17,17 @@ with needs_extra("bleu_lab.show.meteor_plots"):
 
 from ..checks import describe
 from ..meteor import EXACT, STEM, SYNONYM, MeteorResult, check_meteor_result
+from ..style import BLUE, GREEN, GREY, ORANGE
 from ..ter import counted
 from .plotting import LABEL_SIZE, MAX_FIGURE_INCHES, TEXT_SIZE, TITLE_SIZE, set_alt_text
 
 # Okabe-Ito colours, and a line style per stage so the stages differ in grayscale too.
 STAGE_LINES: dict[str, dict[str, Any]] = {
-    EXACT: {"color": "#0072b2", "linestyle": "-", "label": "exact"},
-    STEM: {"color": "#e69f00", "linestyle": "--", "label": "stem (Porter)"},
-    SYNONYM: {"color": "#009e73", "linestyle": ":", "label": "synonym (WordNet)"},
+    EXACT: {"color": BLUE, "linestyle": "-", "label": "exact"},
+    STEM: {"color": ORANGE, "linestyle": "--", "label": "stem (Porter)"},
+    SYNONYM: {"color": GREEN, "linestyle": ":", "label": "synonym (WordNet)"},
 }
-UNMATCHED_COLOUR = "#555555"
+UNMATCHED_COLOUR = GREY
 MAX_ROWS = 12  # sentences in one figure: each gets a row about 1.9 inches high
 
 

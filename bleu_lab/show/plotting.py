@@ -16,7 +16,6 @@ Colours are Okabe and Ito's colour-blind-safe palette.
 
 from __future__ import annotations
 
-import html
 import numbers
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -45,6 +44,7 @@ from ..checks import (
 from ..explanation import precision_and_brevity
 from ..results import BleuResult, PrecisionResult
 from ..settings import BleuSettings
+from ..style import BLUE, DARK_GREEN, MARK_COLOUR, PURPLE, SERIES_COLOURS, SHADE_COLOUR, SKY_BLUE, opening
 
 # Font sizes in points: readable from the back of a lecture room.
 TITLE_SIZE = 15
@@ -56,15 +56,12 @@ TEXT_SIZE = 11
 # with slab-like strokes that read as a serif font. Emphasis comes from colour and size instead.
 LABEL_WEIGHT = "normal"
 
-# Okabe-Ito, in an order where neighbouring bars differ in hue and lightness.
-SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
+# SERIES_COLOURS (bleu_lab.style) are in an order where neighbouring bars differ in hue and lightness.
 # A fill pattern per series, so that bars told apart by colour are told apart in grayscale and by a
 # colour-blind reader too (WCAG 2.1, 1.4.1: colour is not the only means); the first series stays plain.
 HATCHES = (None, "//", "..", "xx", "\\\\", "++", "--", "oo")
 LINE_STYLES = ("--", ":", "-.", (0, (5, 1, 1, 1)))
 LINE_STYLE_NAMES = ("dashed", "dotted", "dash-dot", "dash-dot-dot")  # LINE_STYLES in words, for alt texts
-SHADE_COLOUR = "#009e73"
-MARK_COLOUR = "#d55e00"
 
 # Limits: beyond these a figure shows nothing more, it only costs time and memory.
 MAX_FIGURE_INCHES = 40.0  # each side of a new figure
@@ -180,8 +177,8 @@ def _display_with_alt_text(figure) -> None:
         # Voila draws outputs with JupyterLab's image renderer, which writes no alt attribute (nbconvert's
         # templates and the static site read the metadata): there the same picture goes as HTML too, which
         # Voila prefers, so a screen reader finds <img alt>. Only under Voila: stored notebooks stay small.
-        data["text/html"] = (f'<img src="data:image/png;base64,{png}" alt="{html.escape(text, quote=True)}" '
-                             f'style="max-width: 100%; height: auto">')
+        data["text/html"] = opening("img", quote='"', src=f"data:image/png;base64,{png}", alt=text,
+                                    css="max-width: 100%; height: auto")
     publish_display_data(data, metadata={"image/png": {"alt": text}} if text else {})
 
 
@@ -374,7 +371,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
         (line,) = ax.plot(xs, bps, color=SERIES_COLOURS[0], linewidth=2.5, label="BP = exp(1 - r/c) when c \u2264 r")
         ax.axvspan(xs[0], 1.0, color=SHADE_COLOUR, alpha=0.15, label="c \u2265 r: BP = 1")
         ax.axvline(1.0, color="0.4", linestyle="--", linewidth=1)
-        ax.text(0.3, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50", va="center")
+        ax.text(0.3, 0.45, region_text, fontsize=TEXT_SIZE + 1, color=DARK_GREEN, va="center")
         ax.text(0.5 * (1 + x_max) + 0.1, 0.78, "shorter candidates:\nthe penalty grows fast",
                 fontsize=TEXT_SIZE + 1, color="0.25")
         ax.set_xlim(xs[0], xs[-1])
@@ -390,7 +387,7 @@ def plot_brevity_penalty(ax=None, *, against="ratio", reference_length=None, mar
                           label=f"BP for reference length r = {r}")
         ax.axvspan(r, xs[-1] + 0.5, color=SHADE_COLOUR, alpha=0.15, label="c \u2265 r: BP = 1")
         ax.axvline(r, color="0.4", linestyle="--", linewidth=1)
-        ax.text(r + 0.04 * xs[-1] + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color="#006e50",
+        ax.text(r + 0.04 * xs[-1] + 0.1, 0.45, region_text, fontsize=TEXT_SIZE + 1, color=DARK_GREEN,
                 va="center")
         # Room left of c = 1 for its label (drawn left of the point), which would otherwise touch the frame.
         ax.set_xlim(-0.7 if any(c <= 1 for c in marks) else 0, xs[-1] + 0.5)
@@ -720,7 +717,7 @@ def plot_ngram_counts(candidate, references, n=1, ax=None, *, tokenize="13a", lo
     k = len(kinds)
     ax = axes_for(ax, (max(8.0, 2.5 + 0.45 * k * max(1, len(rows))), 5.2), "plot_ngram_counts")
     width = _bar_width(k)
-    reference_tints = ("#56b4e9", "#0072b2", "#cc79a7")
+    reference_tints = (SKY_BLUE, BLUE, PURPLE)
     colours = [SERIES_COLOURS[1], *(reference_tints[j % 3] for j in range(n_refs)), SERIES_COLOURS[2]]
     for i, kind in enumerate(kinds):
         if i == 0:
