@@ -24,6 +24,7 @@ from .bleu.metric import (
     modified_precision,
     sentence_bleu,
 )
+from .bleu.scoring import BleuSettings
 from .bleu.statistics import SentenceStats, ngrams
 from .checks import references_from_streams
 from .chrf import ChrfResult, chrf, corpus_chrf
@@ -31,7 +32,8 @@ from .examples import load_example, load_examples
 from .meteor import meteor
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
-from .settings import BleuSettings, ChrfSettings, RougeSettings, TerSettings, __version__
+from .settings import ChrfSettings, RougeSettings, TerSettings
+from .signature import __version__
 from .significance import (
     BootstrapResult,
     PairedBootstrapResult,

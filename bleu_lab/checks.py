@@ -37,6 +37,7 @@ Weights = Sequence[float]
 # Resource limits: beyond these, an argument is a mistake, not a setting (BLEU uses 4 orders;
 # sacrebleu's and Koehn's bootstrap 1000 samples).
 MAX_ORDER = 100
+DEFAULT_ORDER = 4  # BLEU-4 (Papineni et al. 2002), when neither max_order nor weights say otherwise
 MAX_SAMPLES = 1_000_000
 
 # A UTF-8 byte-order mark at the start of a file (what Python's "utf-8-sig" codec strips).
@@ -210,6 +211,16 @@ def _check_tokens_are_words(tokens, what: str, call: str) -> None:
             )
 
 
+def _plain_sentence(candidate, references) -> bool:
+    """True when a candidate string and its list of reference strings would pass every check unchanged:
+    no byte-order mark, and not several one-word references after a sentence (an unwrapped ``split()``)."""
+    return (candidate.__class__ is str and references.__class__ in _LIST_OR_TUPLE_TYPES and len(references) > 0
+            and set(map(type, references)) <= _ONLY_STR
+            and not candidate.startswith(BYTE_ORDER_MARK) and not any(r.startswith(BYTE_ORDER_MARK) for r in references)
+            and not (len(references) > 1 and all(len(r.split()) == 1 for r in references)
+                     and _looks_like_unwrapped_tokens(candidate, references)))
+
+
 def check_candidate_and_references(candidate, references, *, function: str, call: str | None = None):
     """Check one candidate and its references; return them normalised.
 
@@ -218,6 +229,8 @@ def check_candidate_and_references(candidate, references, *, function: str, call
     a tokenized reference that was not wrapped in a list. ``call`` overrides
     the example of a right call shown in messages (a corpus shows its own).
     """
+    if _plain_sentence(candidate, references):
+        return candidate, list(references)  # nothing below could fail: the usual call, in one step
     in_corpus = call is not None  # a corpus check shows its own call
     call = call or f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
     # nltk's order: sentence_bleu(references, hypothesis) with token lists.
@@ -308,16 +321,18 @@ def _looks_like_unwrapped_tokens(candidate, references) -> bool:
 
 def _plain_corpus(candidates, references) -> bool:
     """True when the candidates are plain strings and every ``references[i]`` a non-empty list or tuple of plain
-    strings, none of them one reference split into words: what :func:`check_corpus` would accept unchanged.
-    Each test is one pass in C over the whole corpus; only sentences with several references are looked at
-    one by one (:func:`_looks_like_unwrapped_tokens`)."""
-    if not (all_plain_strings(candidates) and set(map(type, references)) <= _LIST_OR_TUPLE_TYPES
-            and all(references) and all_plain_strings(chain.from_iterable(references))):
+    strings, as many as candidates, none of them one reference split into words and no byte-order mark: what
+    :func:`check_corpus` would accept unchanged. Each test is one pass in C over the whole corpus; only
+    sentences whose references are all single words are looked at one by one (:func:`_looks_like_unwrapped_tokens`)."""
+    if not (candidates.__class__ in _LIST_OR_TUPLE_TYPES and references.__class__ in _LIST_OR_TUPLE_TYPES
+            and 0 < len(candidates) == len(references) and set(map(type, candidates)) <= _ONLY_STR
+            and set(map(type, references)) <= _LIST_OR_TUPLE_TYPES and all(references)
+            and set(map(type, chain.from_iterable(references))) <= _ONLY_STR):
         return False
-    if max(map(len, references), default=0) == 1:
-        return True
-    return not any(len(refs) > 1 and _looks_like_unwrapped_tokens(candidate, refs)
-                   for candidate, refs in zip(candidates, references))
+    if BYTE_ORDER_MARK in "".join(candidates) or BYTE_ORDER_MARK in "".join(chain.from_iterable(references)):
+        return False
+    return not any(len(refs) > 1 and all(len(r.split()) == 1 for r in refs)
+                   and _looks_like_unwrapped_tokens(candidate, refs) for candidate, refs in zip(candidates, references))
 
 
 def check_corpus(candidates, references, *, function: str, call: str | None = None, name: str = "candidates"):
@@ -329,6 +344,10 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
     reference lists. A function of several systems gives its own right ``call`` and the
     ``name`` of the system's lines in messages ("baseline", "systems['A']").
     """
+    if _plain_corpus(candidates, references) and (
+        len(candidates) == 1 or not _looks_transposed(candidates, references)
+    ):
+        return list(candidates), list(map(list, references))  # nothing below could fail: the usual corpus
     own_call = call is not None
     call = call or f'{function}(["the cat sat", "a dog ran"], [["the cat sat down"], ["a dog ran off"]])'
     _check_corpus_shape(candidates, references, function=function, call=call, name=name, own_call=own_call)
@@ -339,12 +358,6 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
             f"each candidate shares more words with references[k][i] than with its own references[i][k]. "
             f"bleu_lab reads references[i] as the references of {name}[i]; convert streams with "
             f"bleu_lab.references_from_streams(refs).", UserWarning, stacklevel=3)
-    if _plain_corpus(candidates, references):
-        # Plain strings throughout (the usual corpus): no sentence can fail the checks below, so
-        # only byte-order marks are left to strip. The loop costs ~8 us a sentence; this, well under 1 us.
-        if BYTE_ORDER_MARK in "".join(chain.from_iterable(references)):
-            return _without_byte_order_marks(candidates), [_without_byte_order_marks(refs) for refs in references]
-        return _without_byte_order_marks(candidates), list(map(list, references))
     checked_candidates = []
     checked_references = []
     for i, (candidate, refs) in enumerate(zip(candidates, references)):
@@ -719,6 +732,8 @@ def keywords_checked(function: _Function) -> _Function:
 
     @functools.wraps(function)
     def checked(*args, **keywords):
+        if keywords.keys() <= known:  # the usual call: every keyword is the function's own
+            return function(*args, **keywords)
         other = role_keyword_message(function.__name__, keywords, names)
         if other is not None:
             raise TypeError(other)
@@ -731,6 +746,40 @@ def keywords_checked(function: _Function) -> _Function:
         return function(*args, **keywords)
 
     return checked  # type: ignore[return-value]
+
+
+# Tokenizer names (bleu_lab.tokenizers builds them): sacrebleu's, then bleu_lab's own.
+TOKENIZER_NAMES = ("13a", "intl", "zh", "char", "none", "ja-mecab", "ko-mecab", "whitespace", "nltk")
+# sacrebleu's SentencePiece tokenizers fetch their model from the web on first use.
+_DOWNLOADING = ("spm", "flores101", "flores200", "spBLEU-1K")
+
+
+def check_tokenizer_name(name) -> str:
+    """Return ``name`` if it names a tokenizer bleu_lab offers, without building it (no import)."""
+    if isinstance(name, str) and name in _DOWNLOADING:
+        raise ValueError(
+            f"tokenize={name!r} is refused: sacrebleu's SentencePiece tokenizers download a model from "
+            f"the web the first time they run, and bleu_lab never reaches the network. Use '13a', "
+            f"'intl' or 'char' instead."
+        )
+    return check_name(name, "tokenize", TOKENIZER_NAMES, kind="tokenizer", example="'13a'")
+
+
+def check_text_settings(tokenize, lowercase) -> None:
+    """A tokenizer name and a case flag. None for both means "scored from statistics" (no text); one None
+    alone is a caller's mistake, and lowercase=None would quietly drop ``case:`` from the signature."""
+    if (tokenize is None) != (lowercase is None):
+        missing = "tokenize" if tokenize is None else "lowercase"
+        right = "tokenize='13a'" if missing == "tokenize" else "lowercase=False"
+        raise TypeError(
+            f"{missing} is None; text needs a {'tokenizer' if missing == 'tokenize' else 'case setting'}. "
+            f"Right: corpus_bleu(candidates, references, {right}), {right} being the default (or leave "
+            f"{missing} out)"
+        )
+    if tokenize is not None and not (tokenize.__class__ is str and tokenize in TOKENIZER_NAMES):
+        check_tokenizer_name(tokenize)  # the error names the tokenizers (and refuses downloading ones)
+    if lowercase is not None and lowercase.__class__ is not bool:
+        check_bool(lowercase, "lowercase")
 
 
 def check_name(value, name: str, valid, *, kind: str | None = None, example: str | None = None,
@@ -749,6 +798,8 @@ def check_order(n, name: str, *, limit: int = MAX_ORDER) -> int:
 
     A bool is refused (``True`` is never meant as an order), and so is ``2.0``.
     """
+    if n.__class__ is int and 0 < n <= limit:  # the usual call, in one step
+        return n
     if not is_whole_number(n):
         raise TypeError(f"{name} must be a whole number such as 4, not {describe(n)}")
     if n <= 0:
@@ -839,7 +890,7 @@ def check_order_and_weights(max_order, weights) -> tuple[int, tuple[float, ...] 
     BLEU-2.
     """
     if weights is None:
-        return (4 if max_order is None else check_order(max_order, "max_order")), None
+        return (DEFAULT_ORDER if max_order is None else check_order(max_order, "max_order")), None
     checked = check_weights(weights)
     if max_order is not None and check_order(max_order, "max_order") != len(checked):
         raise ValueError(

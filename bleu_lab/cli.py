@@ -318,7 +318,7 @@ def score_bleu(systems, references, args) -> list:
     import bleu_lab
 
     from .fast.counting import statistics_columns
-    from .scoring import bleu_scores
+    from .fast.scoring import bleu_scores
     from .significance import bleu_score_sums, collect_systems
 
     keywords = _bleu_keywords(args)
@@ -448,6 +448,7 @@ def metric_names() -> tuple:
 
 
 def _paired(baseline: Scored, system: Scored, args) -> dict:
+    from .bleu.scoring import method_names
     from .significance import (
         PairedBootstrapResult,
         PairedTestResult,
@@ -455,7 +456,6 @@ def _paired(baseline: Scored, system: Scored, args) -> dict:
         paired_bootstrap_from_statistics,
         paired_bootstrap_rows,
     )
-    from .smoothing import method_names
 
     test: PairedTestResult | PairedBootstrapResult
     if args.paired_ar:
@@ -878,7 +878,7 @@ only when some n-gram order has no match at all (tiny files): add --smoothing ex
 def build_parser() -> argparse.ArgumentParser:
     """The ``bleu-lab`` command line: its subcommands and their options."""
     from . import __version__
-    from .smoothing import SMOOTHING_NAMES
+    from .bleu.scoring import SMOOTHING_NAMES
     from .tokenizers import TOKENIZER_NAMES
 
     parser = one_line_parser(

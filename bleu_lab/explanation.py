@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .bleu.scoring import BleuSettings, bleu_score, brevity_penalty_value
 from .bleu.statistics import closest_reference_length, max_reference_counts, ngram_matches
 from .checks import check_order_of_result, weights_sum_problem
-from .scoring import brevity_penalty_value
 from .style import (  # noqa: F401 - MUTED_CSS, contrast_ratio and relative_luminance: re-exported
     MUTED_CSS,
     ORDER_COLOURS,
@@ -200,19 +200,14 @@ def unmatched_order(result) -> int | None:
 def _smoothed_score(result, sentence: bool) -> float | None:
     """sacrebleu's smoothed score of the same statistics ('exp', with effective order for a sentence), or
     None where it has none (weights that effective order cannot re-spread)."""
-    # Scored from the statistics by scoring.bleu_scores, as bleu_from_stats scores them (its checks passed
-    # when the result was made); importing bleu here would close the cycle bleu -> results -> explanation.
-    from .scoring import bleu_scores
-    from .settings import BleuSettings
-
+    # Scored from the statistics as bleu_from_stats scores them (its checks passed when the result was made).
     try:
         settings = BleuSettings(max_order=result.max_order, weights=None if sentence else result.settings.weights,
-                                smoothing="exp", effective_order=sentence)
-        scored = bleu_scores([list(result.counts)], [list(result.totals)], [result.candidate_length],
-                             [result.reference_length], settings)
+                                smoothing="exp", effective_order=sentence, tokenize=None, lowercase=None)
+        scored = bleu_score(result.counts, result.totals, result.candidate_length, result.reference_length, settings)
     except ValueError:
         return None
-    return float(scored.scores[0])
+    return scored.value
 
 
 def unmatched_order_note(result, *, short: bool = False) -> str:

@@ -1,19 +1,10 @@
-"""Renamed: every input check now lives in :mod:`bleu_lab.checks`.
+"""Moved in bleu_lab 0.3: every input check is in bleu_lab.checks.
 
-``bleu_lab.inputs`` keeps working for one release (0.3) with a DeprecationWarning.
+``bleu_lab.inputs`` keeps working for one release with a DeprecationWarning.
 """
 
-from __future__ import annotations
-
-import warnings
-
-from . import checks as _checks
+from .moved import moved
 
 
 def __getattr__(name: str):
-    warnings.warn(
-        f"bleu_lab.inputs is now bleu_lab.checks; import {name} from there: from bleu_lab.checks import {name}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(_checks, name)
+    return moved("bleu_lab.inputs", name, "bleu_lab.checks")

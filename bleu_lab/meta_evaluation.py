@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .bleu.metric import score_counted, tokenize_systems
+from .bleu.scoring import BleuSettings
 from .bleu.statistics import SentenceStats
 from .checks import (
     check_confidence,
@@ -42,8 +43,8 @@ from .checks import (
 )
 from .chrf import system_chrf
 from .fast.counting import checked_statistics_rows, statistics_columns, systems_statistics_matrices
-from .scoring import bleu_scores
-from .settings import BleuSettings
+from .fast.scoring import bleu_scores
+from .moved import moved
 from .tokenizers import get_tokenizer, tokenize_lines_with
 
 
@@ -942,9 +943,7 @@ _MOVED_TO_SHOW = frozenset({
 def __getattr__(name: str):
     if name not in _MOVED_TO_SHOW:
         raise AttributeError(f"module 'bleu_lab.meta_evaluation' has no attribute {name!r}")
-    from .show import agreement_plots, forward
-
-    return forward("bleu_lab.meta_evaluation", agreement_plots, name)
+    return moved("bleu_lab.meta_evaluation", name, "bleu_lab.show.agreement_plots")
 
 
 __all__ = [

@@ -1,13 +1,13 @@
-"""Moved: this module is now :mod:`bleu_lab.show.meteor_plots`.
+"""Moved in bleu_lab 0.3: this module is now :mod:`bleu_lab.show.meteor_plots`.
 
-``bleu_lab.meteor_plots`` keeps working for one release (0.3) with a DeprecationWarning; nothing heavy is
-imported until a name is asked for.
+``bleu_lab.meteor_plots`` keeps working for one release with a DeprecationWarning; nothing heavy is imported
+until a name is asked for.
 """
 
 from __future__ import annotations
 
+from .moved import moved
+
 
 def __getattr__(name: str):
-    from .show import forward, meteor_plots
-
-    return forward("bleu_lab.meteor_plots", meteor_plots, name)
+    return moved("bleu_lab.meteor_plots", name, "bleu_lab.show.meteor_plots")

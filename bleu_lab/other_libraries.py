@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .smoothing import SACREBLEU_SMOOTHING, SMOOTHING, method_names
+from .bleu.scoring import SACREBLEU_SMOOTHING, SMOOTHING, method_names
 from .tokenizers import SACREBLEU_TOKENIZERS
 
 # Two scores "agree" when they differ by less than this (0-1 scale).

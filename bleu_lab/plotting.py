@@ -1,13 +1,13 @@
-"""Moved: this module is now :mod:`bleu_lab.show.plotting`.
+"""Moved in bleu_lab 0.3: this module is now :mod:`bleu_lab.show.plotting`.
 
-``bleu_lab.plotting`` keeps working for one release (0.3) with a DeprecationWarning; nothing heavy is
-imported until a name is asked for.
+``bleu_lab.plotting`` keeps working for one release with a DeprecationWarning; nothing heavy is imported
+until a name is asked for.
 """
 
 from __future__ import annotations
 
+from .moved import moved
+
 
 def __getattr__(name: str):
-    from .show import forward, plotting
-
-    return forward("bleu_lab.plotting", plotting, name)
+    return moved("bleu_lab.plotting", name, "bleu_lab.show.plotting")

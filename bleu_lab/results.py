@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .bleu.scoring import BleuSettings, brevity_penalty_value
 from .explanation import bleu_html, explain_bleu, sentence_ngram_matches, unmatched_order_note
-from .scoring import brevity_penalty_value
-from .settings import BleuSettings
 
 
 def plain(value):

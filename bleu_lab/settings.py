@@ -31,196 +31,21 @@ counting and scoring code never checks a keyword again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from .checks import (
-    MAX_ORDER,
-    check_beta,
-    check_bool,
-    check_keywords,
-    check_name,
-    check_order,
-    check_order_and_weights,
-    check_word_order,
+from .bleu.scoring import BleuSettings  # noqa: F401  (BLEU's settings live with its scoring; here for older imports)
+from .checks import MAX_ORDER, check_beta, check_bool, check_name, check_order, check_word_order
+from .signature import (  # noqa: F401  (older imports: bleu_lab.settings.__version__ ...)
+    BLEU_KEYWORDS,
+    ROUGE_TOKENIZERS,
+    SCORING_KEYWORDS,
+    __version__,
+    _join,
+    _nrefs,
+    _yes_no,
+    resampling_signature,
+    sacrebleu_version,
 )
-from .smoothing import Smoothing, get_smoothing, method_names
-from .tokenizers import SACREBLEU_TOKENIZERS, check_tokenizer_name
-
-__version__ = "0.2.0"
-
-# The BLEU keywords of sentence_bleu / corpus_bleu, in their order: the bootstrap takes them as **keywords.
-BLEU_KEYWORDS = ("max_order", "weights", "smoothing", "smooth_value", "effective_order", "tokenize", "lowercase")
-SCORING_KEYWORDS = BLEU_KEYWORDS[:5]
-ROUGE_TOKENIZERS = ("rouge-score", "unicode")
-
-
-@lru_cache(maxsize=1)
-def sacrebleu_version() -> str:
-    """The installed sacrebleu's version: its tokenizers and its rules are what bleu_lab's scores follow."""
-    from importlib import metadata  # here: importing it costs about 30 ms, and import bleu_lab stays light
-
-    try:
-        return metadata.version("sacrebleu")
-    except metadata.PackageNotFoundError:  # pragma: no cover - sacrebleu is a dependency
-        return "none"
-
-
-def _yes_no(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
-def _join(pairs) -> str:
-    """sacrebleu's format: ``key:value`` pairs joined by ``|``, None values left out."""
-    return "|".join(f"{key}:{value}" for key, value in pairs if value is not None)
-
-
-def resampling_signature(signature: str, test: str, n_samples: int, seed: int | None) -> str:
-    """``signature`` with a resampling test's samples and seed after ``nrefs``, where sacrebleu puts them:
-    ``bs`` for bootstrap resamples, ``ar`` for approximate randomization trials.
-
-    >>> resampling_signature("nrefs:1|case:mixed|tok:13a", "ar", 10000, 12345)
-    'nrefs:1|ar:10000|seed:12345|case:mixed|tok:13a'
-    """
-    if test not in ("bs", "ar"):
-        raise ValueError(f"test must be 'bs' (bootstrap) or 'ar' (approximate randomization), not {test!r}")
-    head, _, rest = signature.partition("|") if signature.startswith("nrefs:") else ("", "", signature)
-    return "|".join(part for part in (head, _join([(test, n_samples), ("seed", seed)]), rest) if part)
-
-
-def _nrefs(nrefs) -> int | str | None:
-    """sacrebleu writes a corpus with different numbers of references per sentence as ``nrefs:var``."""
-    if nrefs is None or nrefs == "var":
-        return nrefs
-    if isinstance(nrefs, (set, frozenset)):
-        return next(iter(nrefs)) if len(nrefs) == 1 else "var"
-    return int(nrefs)
-
-
-@dataclass(frozen=True)
-class BleuSettings:
-    """The keywords of :func:`bleu_lab.sentence_bleu` / :func:`bleu_lab.corpus_bleu`, checked and frozen.
-
-    ``max_order`` is the order used (4 unless given, or the number of ``weights``);
-    ``weights`` is None for uniform weights 1/N; ``smooth_value`` is the value used (the
-    method's default when not given). ``tokenize`` and ``lowercase`` are None for scores
-    computed from statistics alone (:func:`bleu_lab.bleu_from_stats`), which know neither.
-    """
-
-    max_order: int | None = None
-    weights: Sequence[float] | None = None  # stored as a tuple of floats
-    smoothing: str = "none"
-    smooth_value: float | None = None
-    effective_order: bool = False
-    tokenize: str | None = "13a"
-    lowercase: bool | None = False
-
-    def __post_init__(self) -> None:
-        order, weights = check_order_and_weights(self.max_order, self.weights)
-        method = get_smoothing(self.smoothing)
-        value = method.resolve(self.smooth_value)
-        check_bool(self.effective_order, "effective_order")
-        if self.effective_order and weights is not None and len(set(weights)) > 1:
-            raise ValueError(
-                "effective_order re-weights the orders uniformly; it cannot be combined with non-uniform weights"
-            )
-        if self.effective_order and not method.effective_order_allowed:
-            raise ValueError(
-                f"effective_order is sacrebleu's option and smoothing={self.smoothing!r} is nltk's; nltk has no "
-                f"effective order. Use one of sacrebleu's, {method_names('sacrebleu')}, e.g. smoothing='exp' with "
-                f"effective_order=True"
-            )
-        # None for both means "scored from statistics" (no text); one None alone is a caller's mistake,
-        # and lowercase=None would quietly drop case: from the signature.
-        if (self.tokenize is None) != (self.lowercase is None):
-            missing = "tokenize" if self.tokenize is None else "lowercase"
-            right = "tokenize='13a'" if missing == "tokenize" else "lowercase=False"
-            raise TypeError(
-                f"{missing} is None; text needs a {'tokenizer' if missing == 'tokenize' else 'case setting'}. "
-                f"Right: corpus_bleu(candidates, references, {right}), {right} being the default (or leave "
-                f"{missing} out)"
-            )
-        if self.tokenize is not None:
-            check_tokenizer_name(self.tokenize)
-            check_bool(self.lowercase, "lowercase")
-        # Frozen, so the normalised values are set the one way a frozen dataclass allows.
-        object.__setattr__(self, "max_order", order)
-        object.__setattr__(self, "weights", weights)
-        object.__setattr__(self, "smooth_value", value)
-
-    @classmethod
-    def from_keywords(cls, keywords: dict, function: str, own: Sequence[str] = ()) -> BleuSettings:
-        """Settings from ``**bleu_keywords`` (the bootstrap's), refusing a keyword BLEU does not take
-        (the message lists ``own`` too: the keywords of ``function`` itself)."""
-        check_keywords(keywords, BLEU_KEYWORDS, function, own)
-        return cls(**keywords)
-
-    @property
-    def method(self) -> Smoothing:
-        """The smoothing method object (:data:`bleu_lab.smoothing.SMOOTHING`)."""
-        return get_smoothing(self.smoothing)
-
-    @property
-    def order(self) -> int:
-        """N, the number of n-gram orders in the score."""
-        assert self.max_order is not None  # set by __post_init__
-        return self.max_order
-
-    @property
-    def counting_order(self) -> int:
-        """How many orders to count: N, or 5 for nltk's methods 5 and 7 (they look at 5-grams)."""
-        return max(self.order, 5) if self.method.fifth_order else self.order
-
-    @property
-    def scoring(self) -> BleuSettings:
-        """These settings without tokenizer and case: what :func:`bleu_lab.bleu_from_stats` knows."""
-        return BleuSettings(self.max_order, self.weights, self.smoothing, self.smooth_value,
-                            self.effective_order, None, None)
-
-    def _uniform_weights_or(self) -> Sequence[float] | None:
-        """The weights, or None when they are sacrebleu's (and the paper's) uniform 1/N."""
-        weights = self.weights
-        if weights is not None and len(set(weights)) == 1 and abs(sum(weights) - 1) < 1e-12:
-            return None  # uniform weights summing to 1 are the default for this order
-        return weights
-
-    def not_in_sacrebleu(self) -> str | None:
-        """What of these settings sacrebleu cannot do ("no method3", "no weights ..."), or None if it can
-        give the same score: then sacrebleu's number can be quoted beside bleu_lab's."""
-        if self.method.library != "sacrebleu":
-            return f"no {self.smoothing}"
-        if self._uniform_weights_or() is not None:
-            return "no weights (each order counts 1/N)"
-        if self.tokenize is not None and self.tokenize not in SACREBLEU_TOKENIZERS:  # bleu_lab's own
-            return f"no tokenizer {self.tokenize!r}"
-        return None
-
-    def _extra(self) -> list[tuple[str, str | None]]:
-        """bleu_lab's keys that sacrebleu has no place for, shown only when they differ from its fixed choice."""
-        weights = self._uniform_weights_or()
-        if weights is not None:
-            # Shortest exact form (0.7, 0.3333333333333333): ":g" printed 0.333333 for 1/3 and 0.3333331 alike.
-            return [("weights", ",".join(repr(float(w)).removesuffix(".0") for w in weights))]
-        return [("order", None if self.order == 4 else str(self.order))]
-
-    def signature(self, nrefs=None, *, n_samples: int | None = None, seed: int | None = None) -> str:
-        """The signature in sacrebleu's format plus bleu_lab's version (see the module docstring).
-
-        ``nrefs`` is the number of references per sentence (a set of them for a corpus: one value,
-        or ``var``); ``n_samples`` and ``seed`` are a bootstrap's (sacrebleu's ``bs`` and ``seed``).
-        """
-        plain = _join([
-            ("nrefs", _nrefs(nrefs)),
-            ("case", None if self.lowercase is None else ("lc" if self.lowercase else "mixed")),
-            ("eff", _yes_no(self.effective_order)),
-            ("tok", self.tokenize),
-            ("smooth", self.method.label(self.smooth_value)),
-            *self._extra(),
-            ("version", sacrebleu_version()),
-            ("bleu_lab", __version__),
-        ])
-        return plain if n_samples is None else resampling_signature(plain, "bs", n_samples, seed)
 
 
 @dataclass(frozen=True)

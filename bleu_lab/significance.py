@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bleu.metric import score_counted, settings_for_texts, tokenize_systems
+from .bleu.scoring import BleuSettings, Method6Undefined, method_names
 from .checks import (
     References,
     Text,
@@ -53,9 +54,8 @@ from .checks import (
 )
 from .explanation import signature_html
 from .fast.counting import count_systems_statistics, product_in_blocks, resampled_sums, statistics_columns
-from .scoring import bleu_scores
-from .settings import BLEU_KEYWORDS, BleuSettings, resampling_signature
-from .smoothing import Method6Undefined, method_names
+from .fast.scoring import bleu_scores
+from .signature import BLEU_KEYWORDS, resampling_signature
 from .style import paragraph, text
 from .ter import SegmentTooLong
 

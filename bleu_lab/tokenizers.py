@@ -25,7 +25,15 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import import_module
 
-from .checks import Text, all_plain_strings, check_bool, check_name, check_text, keywords_checked
+from .checks import (  # noqa: F401  (check_tokenizer_name: older imports)
+    TOKENIZER_NAMES,
+    Text,
+    all_plain_strings,
+    check_bool,
+    check_text,
+    check_tokenizer_name,
+    keywords_checked,
+)
 
 # name -> (module, class) inside sacrebleu.tokenizers, imported only when used.
 SACREBLEU_TOKENIZERS = {
@@ -38,25 +46,8 @@ SACREBLEU_TOKENIZERS = {
     "ko-mecab": ("tokenizer_ko_mecab", "TokenizerKoMecab"),
 }
 _EXTRA_PACKAGES = {"ja-mecab": "sacrebleu[ja]", "ko-mecab": "sacrebleu[ko]"}
-# sacrebleu's SentencePiece tokenizers fetch their model from the web on first use.
-_DOWNLOADING = ("spm", "flores101", "flores200", "spBLEU-1K")
-
-TOKENIZER_NAMES = (*SACREBLEU_TOKENIZERS, "whitespace", "nltk")
-
-
-def check_tokenizer_name(name) -> str:
-    """Return ``name`` if it names a tokenizer bleu_lab offers, without building it (no import)."""
-    if isinstance(name, str) and name in _DOWNLOADING:
-        _refuse_downloading(name)
-    return check_name(name, "tokenize", TOKENIZER_NAMES, kind="tokenizer", example="'13a'")
-
-
-def _refuse_downloading(name: str):
-    raise ValueError(
-        f"tokenize={name!r} is refused: sacrebleu's SentencePiece tokenizers download a model from "
-        f"the web the first time they run, and bleu_lab never reaches the network. Use '13a', "
-        f"'intl' or 'char' instead."
-    )
+# The names a user may give (checked in bleu_lab.checks, the one module that checks inputs): these.
+assert TOKENIZER_NAMES == (*SACREBLEU_TOKENIZERS, "whitespace", "nltk")
 
 
 def get_tokenizer(name: str = "13a"):
@@ -91,20 +82,32 @@ def _as_it_is(text: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _build_line_tokenizer(name: str):
+def sacrebleu_line_tokenizer(name: str):
+    """The tokenizer object called ``name``, built once: ``str -> str``, the tokens of a line separated by
+    spaces, as sacrebleu returns them (``str`` itself for "none" and "whitespace": the line as it is);
+    None for "nltk", which returns a list. sacrebleu strips trailing whitespace before calling it."""
+    name = check_tokenizer_name(name)
+    if name == "nltk":
+        return None
     if name in ("whitespace", "none"):
-        # sacrebleu's "none" returns the line as it is, and its tokens are then split on whitespace.
-        return _as_it_is
+        return str
     module_name, class_name = SACREBLEU_TOKENIZERS[name]
     try:
         # ja-mecab and ko-mecab fail here (ImportError) or when built (RuntimeError) without their package.
-        tokenizer_class = getattr(import_module(f"sacrebleu.tokenizers.{module_name}"), class_name)
-        tokenizer = tokenizer_class()
+        return getattr(import_module(f"sacrebleu.tokenizers.{module_name}"), class_name)()
     except (RuntimeError, ImportError):
         # One line: the package's own message runs over several lines and names sacrebleu's internals.
         raise ValueError(
             f"tokenize={name!r} needs an optional package: pip install '{_EXTRA_PACKAGES.get(name, 'sacrebleu')}'"
         ) from None
+
+
+@lru_cache(maxsize=None)
+def _build_line_tokenizer(name: str):
+    tokenizer = sacrebleu_line_tokenizer(name)
+    if tokenizer is str:
+        # sacrebleu's "none" returns the line as it is, and its tokens are then split on whitespace.
+        return _as_it_is
     # sacrebleu tokenizers return one space-separated string; they expect no trailing space.
     return lambda text: tokenizer(text.rstrip())
 

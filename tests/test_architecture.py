@@ -105,9 +105,8 @@ def test_the_graph_sees_imports_inside_functions_and_relative_imports():
     graph = import_graph()
     # Known edges of today's package, read by hand from the source:
     assert graph["bleu_lab.bleu.metric"]["bleu_lab.results"] is True  # from ..results import BleuResult, ... (top)
-    # the shim of the moved pictures: from .show import agreement_plots, forward (in __getattr__)
-    assert graph["bleu_lab.meta_evaluation"]["bleu_lab.show.agreement_plots"] is False
     assert graph["bleu_lab.show.agreement_plots"]["bleu_lab.show.plotting"] is True  # from . import plotting (top)
+    assert graph["bleu_lab.show.widgets"]["bleu_lab.show.plotting"] is False  # from . import plotting (in a function)
     assert graph["bleu_lab.exercises.check"]["bleu_lab.exercises.runner"] is True  # from . import runner as _runner
     assert "bleu_lab.exercises.grade" not in graph["bleu_lab.exercises.build"]
 
@@ -116,11 +115,8 @@ def test_no_import_cycle_in_bleu_lab():
     # The package root (bleu_lab/__init__.py) is the public face: it imports the modules, and a module may
     # call the public API through it inside a function (cli, worked_examples, similarity's __version__),
     # as a user would. Those edges are left out; every other import, at module level or in a function, counts.
-    # meta_evaluation's forwarding of its moved pictures (for one release, DOCUMENTED_EXCEPTIONS) is left out too:
-    # show.agreement_plots draws meta_evaluation's numbers, and the old names reach it only through __getattr__.
     graph = import_graph()
-    without_the_face = {module: [d for d in edges if d != ROOT and (module, d) not in DOCUMENTED_EXCEPTIONS]
-                        for module, edges in graph.items()}
+    without_the_face = {module: [d for d in edges if d != ROOT] for module, edges in graph.items()}
     assert find_cycle(without_the_face) is None
 
 
@@ -145,8 +141,8 @@ def test_the_leaves_import_nothing_of_bleu_lab(module):
 
 
 # Imports against the rule docs/architecture.md states: the exceptions it names, and no other.
-# meta_evaluation's pictures moved to show/; its __getattr__ forwards the old names for one release.
-DOCUMENTED_EXCEPTIONS = {("bleu_lab.meta_evaluation", "bleu_lab.show.agreement_plots")}
+# None left: meta_evaluation's two pictures, the last exception, moved to show/agreement_plots.py.
+DOCUMENTED_EXCEPTIONS: set[tuple[str, str]] = set()
 
 
 def stages_of_the_page() -> dict[str, tuple[int, int]]:

@@ -76,7 +76,7 @@ def test_randomization_signature_has_trials_and_seed_as_in_sacrebleu():
 
 
 def test_resampling_keys_go_after_nrefs_or_first():
-    from bleu_lab.settings import resampling_signature
+    from bleu_lab.signature import resampling_signature
 
     assert resampling_signature("nrefs:1|tok:13a", "bs", 5, 7) == "nrefs:1|bs:5|seed:7|tok:13a"  # sacrebleu's place
     assert resampling_signature("tok:13a", "ar", 5, 7) == "ar:5|seed:7|tok:13a"  # no nrefs: statistics only
@@ -156,10 +156,10 @@ def test_version_is_the_packages():
     import tomllib
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
-    # The version lives in one place, bleu_lab/settings.py; the package metadata reads it from there.
-    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu_lab.settings.__version__"}
+    # The version lives in one place, bleu_lab/signature.py; the package metadata reads it from there.
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu_lab.signature.__version__"}
     assert bleu_lab.__version__ == metadata.version("bleu_lab") == "0.2.0"
-    assert re.fullmatch(r"\d+\.\d+\.\d+", bleu_lab.settings.sacrebleu_version())
+    assert re.fullmatch(r"\d+\.\d+\.\d+", bleu_lab.signature.sacrebleu_version())
 
 
 def test_values_two_decimals_would_round_are_written_in_full():

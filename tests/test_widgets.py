@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bleu_lab
+from bleu_lab.bleu.scoring import SMOOTHING_NAMES
 from bleu_lab.checks import separate_references
 from bleu_lab.show.playground import (
     PARAPHRASE_REWRITES,
@@ -27,7 +28,6 @@ from bleu_lab.show.playground import (
     paraphrase_table,
     presets,
 )
-from bleu_lab.smoothing import SMOOTHING_NAMES
 
 CAT_REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
 

@@ -7,15 +7,16 @@
 with uniform weights w_n = 1/N and N = 4 unless told otherwise. Scores are on
 the 0-1 scale of the formula; sacrebleu prints 100 times these numbers.
 
-The score is computed from statistics alone (:func:`bleu_from_stats`); the
-sentence and corpus functions only tokenize, count and add up.
+Each public function reads as the formula's steps: check the input, tokenize, count
+(:mod:`.statistics`), score the statistics (:func:`.scoring.bleu_score`). A corpus is scored from
+the sums of its sentences' statistics; above :data:`bleu_lab.fast.FAST_FROM` characters the array
+engine (:mod:`bleu_lab.fast.counting`) counts them, with the same numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -30,19 +31,16 @@ from ..checks import (
     check_matches_within_totals,
     check_order,
     check_systems,
+    check_text_settings,
     describe,
     keywords_checked,
     warn_if_impossible,
 )
-from ..fast.counting import count_statistics
+from ..fast import FAST_FROM
 from ..results import BleuResult, BrevityPenaltyResult, PrecisionResult
-from ..scoring import bleu_scores, brevity_penalty_value
-from ..settings import BleuSettings
-from ..tokenizers import get_tokenizer, lines_for_counting, tokenize_lines_with
+from ..tokenizers import get_tokenizer, lines_for_counting, sacrebleu_line_tokenizer
+from .scoring import NLTK_FIFTH_ORDER, BleuSettings, bleu_score, brevity_penalty_value
 from .statistics import SentenceStats, closest_reference_length, ngram_matches, sentence_statistics, sum_statistics
-
-# nltk's smoothing methods 5 and 7 look at the 5-gram precision whatever the order.
-_NLTK_FIFTH_ORDER = 5
 
 
 @keywords_checked
@@ -83,7 +81,7 @@ def bleu_from_stats(
     0.0
     """
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, None, None)
-    order, counted = settings.order, settings.counting_order
+    order, counted = settings.max_order, settings.counting_order
     checked = {name: check_counts(name, values, order) for name, values in (("counts", counts), ("totals", totals))}
     order_given = max_order is not None or weights is not None  # a lower order on purpose (BLEU-2 of 4-gram counts)
     for name, values in checked.items():
@@ -111,11 +109,10 @@ def bleu_from_stats(
 
 def score_with_settings(counts, totals, candidate_length, reference_length, settings: BleuSettings,
                         last_sentence=None, *, n_references=None, given: bool = False) -> BleuResult:
-    """:func:`bleu_from_stats` with its keywords already checked as ``settings``.
-
-    ``given``: the totals are a caller's, so they are checked to be a text's too (counted ones are;
-    nltk's phantom totals, max(1, t_n) per sentence, need not be)."""
-    order = settings.order
+    """:func:`bleu_from_stats` with its keywords already checked as ``settings``: the statistics are
+    checked (a caller's), then scored. ``given``: the totals are a caller's, so they are checked to be a
+    text's too (counted ones are; nltk's phantom totals, max(1, t_n) per sentence, need not be)."""
+    order = settings.max_order
     counts = check_counts("counts", counts, order)
     totals = check_counts("totals", totals, order)
     candidate_length = check_count(candidate_length, "candidate_length")
@@ -124,61 +121,93 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
     check_matches_within_totals(counts[:order], totals[:order])
     if given:  # scored as sacrebleu scores them, with a warning naming what no text can give
         warn_if_impossible(totals[:order], candidate_length)
-    method = settings.method
-    last = None
-    if method.fifth_order and len(totals if last_sentence is None else last_sentence.totals) < _NLTK_FIFTH_ORDER:
+    counted = len(totals if last_sentence is None else last_sentence.totals)
+    if settings.method.fifth_order and counted < NLTK_FIFTH_ORDER:
         raise ValueError(
             f"smoothing={settings.smoothing!r} averages with the 5-gram precision, as nltk does; give counts and "
             f"totals for orders 1-5 (or use sentence_bleu / corpus_bleu, which count them)"
         )
-    if last_sentence is not None:
-        last = ([last_sentence.candidate_length], [last_sentence.matches], [last_sentence.totals])
-    scored = bleu_scores([counts], [totals], [candidate_length], [reference_length], settings, last=last)
-    used = int(scored.used[0])
+    last = None if last_sentence is None else _last_sentence(last_sentence)
+    return _result(counts, totals, candidate_length, reference_length, settings, last, n_references)
+
+
+def _last_sentence(statistics: SentenceStats) -> tuple[int, int, int]:
+    """(length, 5-gram matches, 5-gram totals) of the sentence nltk's methods 4-7 look at (0 below order 5)."""
+    c, _, *counts = statistics.as_row()
+    order = len(counts) // 2
+    return (c, counts[4], counts[order + 4]) if order >= NLTK_FIFTH_ORDER else (c, 0, 0)
+
+
+def _result(counts, totals, candidate_length, reference_length, settings: BleuSettings, last, n_references,
+            **extra: Any) -> BleuResult:
+    """The result object: the score of the statistics and every number that went into it."""
+    order = settings.max_order
+    scored = bleu_score(counts, totals, candidate_length, reference_length, settings, last)
+    if settings.weights is None or settings.effective_order:  # uniform over the orders used
+        weights = (((1.0 if settings.weights is None else sum(settings.weights)) / scored.used),) * scored.used
+    else:
+        weights = settings.weights
     return BleuResult(
-        score=float(scored.scores[0]),
-        _precisions=tuple(scored.precisions[0].tolist()),
-        _counts=counts[:order],
-        # nltk's methods divide by max(1, total): report the denominators used.
-        _totals=tuple(max(1, t) for t in totals[:order]) if method.phantom_ngrams else totals[:order],
-        brevity_penalty=float(scored.brevity_penalties[0]),
+        score=scored.value,
+        _precisions=scored.precisions,
+        _counts=tuple(counts[:order]),
+        _totals=tuple(totals[:order]),
+        brevity_penalty=scored.brevity_penalty,
         candidate_length=candidate_length,
         reference_length=reference_length,
-        weights=_result_weights(settings.weights, used, settings.effective_order),
+        weights=tuple(weights),
         settings=settings,
-        used_orders=used,
+        used_orders=scored.used,
         n_references=n_references,
+        **extra,
     )
 
 
-def _result_weights(weights, used, effective_order):
-    """The weights the score used: uniform over the used orders unless given (and not re-weighted)."""
-    if weights is None or effective_order:
-        total = 1.0 if weights is None else sum(weights)
-        return tuple([total / used] * used)
-    return weights
-
-
-def _tokens_only(candidates, references) -> bool:
-    """Whether every text of a checked corpus is a token sequence: then no tokenizer runs."""
-    return all(not isinstance(c, str) for c in candidates) and all(
-        not isinstance(r, str) for refs in references for r in refs
-    )
+def score_counted(statistics: SentenceStats, settings: BleuSettings, *, n_references=None, **extra: Any) -> BleuResult:
+    """The score of counted statistics (one sentence, or a corpus: their sums). nltk's methods count each
+    sentence's empty orders as one phantom n-gram and look at the last sentence (their smoothing's rules)."""
+    c, r, *counts = statistics.as_row()
+    order = len(counts) // 2
+    matches, totals = counts[:order], counts[order:]
+    last = None
+    if settings.method.phantom_ngrams:  # nltk divides by max(1, t_n) in each sentence
+        totals = list(statistics.phantom_totals) if len(statistics) > 1 else [max(1, t) for t in totals]
+        last = _last_sentence(statistics[-1]) if len(statistics) > 1 else None
+    return _result(matches, totals, c, r, settings, last, n_references, **extra)
 
 
 def settings_for_texts(settings: BleuSettings, candidates, references) -> BleuSettings:
     """``settings`` as the signature must tell them: token sequences given for every text are used as
     they are, so no tokenizer ran and the signature says ``tok:none`` (the score is the same: token
     sequences are never re-tokenized)."""
-    if settings.tokenize not in (None, "none") and _tokens_only(candidates, references):
-        return replace(settings, tokenize="none")
-    return settings
+    if settings.tokenize in (None, "none") or any(isinstance(text, str) for text in candidates) or any(
+        isinstance(text, str) for refs in references for text in refs
+    ):
+        return settings
+    return replace(settings, tokenize="none")
+
+
+def tokens_of(text, tokenize: str, lowercase: bool) -> tuple:
+    """The tokens of a checked text: a token sequence as given (lowercased if asked), a string tokenized.
+
+    sacrebleu lowercases first, strips trailing whitespace, then runs its tokenizer, which returns the
+    tokens as one line separated by spaces (``BLEU._preprocess_segment``).
+    """
+    if not isinstance(text, str):
+        return tuple(token.lower() for token in text) if lowercase else tuple(text)
+    if lowercase:
+        text = text.lower()
+    line = sacrebleu_line_tokenizer(tokenize)  # built once, then cached
+    if line is None:  # a tokenizer that gives a list of tokens (nltk's)
+        return tuple(get_tokenizer(tokenize)(text))
+    return tuple(line(text.rstrip()).split())
 
 
 def tokenize_sentence(candidate, references, tokenize, lowercase):
     """Tokenize a checked candidate and its references (token sequences are kept as they are)."""
-    candidates, reference_lists = tokenize_corpus([candidate], [references], tokenize, lowercase)
-    return candidates[0], reference_lists[0]
+    check_text_settings(tokenize, lowercase)
+    references = [tokens_of(reference, tokenize, lowercase) for reference in references]
+    return tokens_of(candidate, tokenize, lowercase), references
 
 
 @keywords_checked
@@ -211,41 +240,44 @@ def sentence_bleu(
     candidate, references = check_candidate_and_references(candidate, references, function="sentence_bleu")
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
     settings = settings_for_texts(settings, [candidate], [references])
-    candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
+    candidate_tokens = tokens_of(candidate, tokenize, lowercase)
+    reference_tokens = tuple(tokens_of(reference, tokenize, lowercase) for reference in references)
     stats = sentence_statistics(candidate_tokens, reference_tokens, settings.counting_order)
-    result = score_with_settings(
-        stats.matches, stats.totals, stats.candidate_length, stats.reference_length, settings,
-        n_references=len(references),
-    )
-    return replace(result, candidate_tokens=candidate_tokens, reference_tokens=tuple(reference_tokens))
+    return score_counted(stats, settings, n_references=len(references),
+                         candidate_tokens=candidate_tokens, reference_tokens=reference_tokens)
 
 
 def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lowercase=False) -> SentenceStats:
-    """Statistics of a checked corpus: one row per sentence (:class:`bleu_lab.SentenceStats`)."""
-    candidate_lines, reference_lines = tokenize_corpus(candidates, references, tokenize, lowercase, counted=True)
+    """Statistics of a checked corpus, one row per sentence (:class:`SentenceStats`): counted sentence by
+    sentence (:func:`.statistics.sentence_statistics`), or by the array engine from
+    :data:`bleu_lab.fast.FAST_FROM` characters of text on (the same numbers, tests/test_fast_engine.py)."""
+    texts = chain(candidates, chain.from_iterable(references))  # a token counts its letters and a space
+    if sum(len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts) < FAST_FROM:
+        return SentenceStats(rows=[
+            sentence_statistics(tokens_of(candidate, tokenize, lowercase),
+                                [tokens_of(r, tokenize, lowercase) for r in refs], max_order).as_row()
+            for candidate, refs in zip(candidates, references)
+        ])
+    from ..fast.counting import count_statistics
+
+    candidate_lines, reference_lines = tokenize_corpus(candidates, references, tokenize, lowercase)
     return count_statistics(candidate_lines, reference_lines, max_order, lines=True)
 
 
-def tokenize_corpus(candidates, references, tokenize, lowercase, *, counted: bool = False):
-    """Tokenize a checked corpus: what :func:`tokenize_sentence` does per sentence, with one tokenizer lookup.
-
-    ``counted=True`` for texts that are only counted: each string becomes its tokens as one line, for
-    counting with ``lines=True`` (see :func:`bleu_lab.tokenizers.lines_for_counting`), which splits
-    them all at once."""
-    if counted:
-        tokenized = partial(lines_for_counting, name=tokenize, lowercase=lowercase)
-    else:
-        tokenized = partial(tokenize_lines_with, function=get_tokenizer(tokenize), lowercase=lowercase)
-    candidate_tokens = tokenized(candidates)
+def tokenize_corpus(candidates, references, tokenize, lowercase):
+    """Tokenize a checked corpus for the array engine: each string becomes its tokens as one line,
+    split later with all the others (``lines=True``, :func:`bleu_lab.tokenizers.lines_for_counting`);
+    token sequences stay tuples. ``references[i]`` stays the list of references of sentence i."""
+    candidate_lines = lines_for_counting(candidates, tokenize, lowercase)
     # All reference lines in one pass, then nested again per sentence.
-    flat = tokenized(list(chain.from_iterable(references)))
+    flat = lines_for_counting(list(chain.from_iterable(references)), tokenize, lowercase)
     if len(flat) == len(references):  # one reference each (every list is non-empty): each a 1-tuple, built in C
-        return candidate_tokens, list(zip(flat))
-    reference_tokens, start = [], 0
+        return candidate_lines, list(zip(flat))
+    reference_lines, start = [], 0
     for refs in references:
-        reference_tokens.append(flat[start : start + len(refs)])
+        reference_lines.append(flat[start : start + len(refs)])
         start += len(refs)
-    return candidate_tokens, reference_tokens
+    return candidate_lines, reference_lines
 
 
 def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSettings, *, function: str, call: str):
@@ -254,9 +286,8 @@ def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSetti
     :func:`tokenize_corpus`). ``systems`` maps the names that messages use to the lines (see
     :func:`bleu_lab.checks.check_systems`)."""
     checked, checked_references = check_systems(systems, references, function=function, call=call)
-    candidate_lines = [tokenize_corpus(lines, [], settings.tokenize, settings.lowercase, counted=True)[0]
-                       for lines in checked]
-    _, reference_lines = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase, counted=True)
+    candidate_lines = [lines_for_counting(lines, settings.tokenize, settings.lowercase) for lines in checked]
+    _, reference_lines = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
     return candidate_lines, reference_lines
 
 
@@ -266,12 +297,6 @@ def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) 
     ``bleu_keywords`` are the scoring keywords of :func:`bleu_from_stats`.
     """
     settings = BleuSettings(**bleu_keywords, tokenize=None, lowercase=None)
-    return score_counted(statistics, settings)
-
-
-def score_counted(statistics, settings: BleuSettings, *, n_references=None) -> BleuResult:
-    """The score of summed statistics; nltk's methods count each sentence's empty orders as one
-    phantom n-gram and look at the last sentence (rules of their smoothing method)."""
     if isinstance(statistics, SentenceStats):
         total = statistics
     elif isinstance(statistics, (list, tuple)) and all(isinstance(s, SentenceStats) for s in statistics):
@@ -283,15 +308,7 @@ def score_counted(statistics, settings: BleuSettings, *, n_references=None) -> B
         )
     if len(total) == 0:
         raise ValueError("cannot score empty statistics; a corpus needs at least one sentence")
-    totals = total.totals
-    last = None
-    if settings.method.phantom_ngrams:
-        totals = total.phantom_totals
-        last = total[-1]
-    return score_with_settings(
-        total.matches, totals, total.candidate_length, total.reference_length, settings, last,
-        n_references=n_references,
-    )
+    return score_counted(total, settings)
 
 
 @keywords_checked
@@ -321,8 +338,8 @@ def corpus_bleu(
     statistics = corpus_statistics(
         candidates, references, max_order=settings.counting_order, tokenize=tokenize, lowercase=lowercase
     )
-    result = score_counted(statistics, settings, n_references=frozenset(len(r) for r in references))
-    return replace(result, sentences=len(statistics))
+    return score_counted(statistics, settings, n_references=frozenset(map(len, references)),
+                         sentences=len(candidates))
 
 
 @keywords_checked
@@ -343,9 +360,9 @@ def modified_precision(
     """
     candidate, references = check_candidate_and_references(candidate, references, function="modified_precision")
     n = check_order(n, "n")
-    BleuSettings(tokenize=tokenize, lowercase=lowercase)
-    candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
-    matches = ngram_matches(candidate_tokens, reference_tokens, n)
+    check_text_settings(tokenize, lowercase)
+    candidate_tokens = tokens_of(candidate, tokenize, lowercase)
+    matches = ngram_matches(candidate_tokens, [tokens_of(r, tokenize, lowercase) for r in references], n)
     return PrecisionResult(
         n=n,
         matches=sum(m.clipped for m in matches),
@@ -365,7 +382,6 @@ def brevity_penalty(
     (2, 6, 0.1353)
     """
     candidate, references = check_candidate_and_references(candidate, references, function="brevity_penalty")
-    BleuSettings(tokenize=tokenize, lowercase=lowercase)
     candidate_tokens, reference_tokens = tokenize_sentence(candidate, references, tokenize, lowercase)
     c = len(candidate_tokens)
     return BrevityPenaltyResult(c, closest_reference_length(c, [len(r) for r in reference_tokens]))

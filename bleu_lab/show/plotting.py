@@ -29,6 +29,7 @@ with needs_extra("bleu_lab.show.plotting"):  # says which extra to install when 
     from matplotlib.axes import Axes
 
 from ..bleu.metric import brevity_penalty_value, tokenize_sentence
+from ..bleu.scoring import BleuSettings
 from ..bleu.statistics import max_reference_counts, ngrams
 from ..checks import (
     check_bool,
@@ -43,7 +44,6 @@ from ..checks import (
 )
 from ..explanation import precision_and_brevity
 from ..results import BleuResult, PrecisionResult
-from ..settings import BleuSettings
 from ..style import BLUE, DARK_GREEN, MARK_COLOUR, PURPLE, SERIES_COLOURS, SHADE_COLOUR, SKY_BLUE, opening
 
 # Font sizes in points: readable from the back of a lecture room.

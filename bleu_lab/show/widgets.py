@@ -40,8 +40,8 @@ from ..course import needs_extra
 with needs_extra("bleu_lab.show.widgets"):  # says which extra to install when it is missing
     import ipywidgets as widgets
 
+from ..bleu.scoring import SMOOTHING, SMOOTHING_NAMES
 from ..checks import check_bool, describe, is_finite_number, is_real_number
-from ..smoothing import SMOOTHING, SMOOTHING_NAMES
 from ..style import (
     BLACK,
     BLUE,

@@ -1,0 +1,90 @@
+"""Issue 30: for a sentence or a small corpus, the code that scores is the readable definition.
+
+Counted with tests/call_counting.py (the second call; comprehensions belong to their function). Measured
+on main before the change: sentence_bleu ran 60 bleu_lab functions in 7 modules, corpus_bleu of one
+sentence 63 in 7, modified_precision 26 in 6, brevity_penalty 22 in 6 (sacrebleu's sentence_bleu runs 26
+of its own functions, nltk's 16). And they run with numpy absent: the engine in bleu_lab/fast/ is only
+imported above bleu_lab.fast.FAST_FROM.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from call_counting import counted, functions_run
+
+import bleu_lab
+
+CANDIDATE = "the cat sat on the mat"
+REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
+
+LIMITS = [  # (function, arguments, at most functions, at most modules): the issue's numbers
+    (bleu_lab.sentence_bleu, (CANDIDATE, REFERENCES), 20, 4),
+    (bleu_lab.sentence_bleu, (CANDIDATE, REFERENCES[:1]), 20, 4),
+    (bleu_lab.corpus_bleu, ([CANDIDATE], [REFERENCES]), 22, 4),
+    (bleu_lab.modified_precision, (CANDIDATE, REFERENCES, 2), 10, 3),
+    (bleu_lab.brevity_penalty, (CANDIDATE, REFERENCES), 10, 3),
+]
+
+
+@pytest.mark.parametrize(("function", "arguments", "most_functions", "most_modules"), LIMITS,
+                         ids=lambda value: getattr(value, "__name__", None))
+def test_the_readable_core_runs_few_functions(function, arguments, most_functions, most_modules):
+    seen = functions_run(function, *arguments)
+    functions, modules = counted(seen)
+    assert functions <= most_functions and modules <= most_modules, seen
+
+
+def test_the_counter_sees_a_long_path():
+    # The measure can fail: the array engine alone runs more functions than the readable sentence_bleu.
+    from bleu_lab.fast.counting import count_statistics
+
+    seen = functions_run(count_statistics, [tuple(CANDIDATE.split())], [[tuple(r.split()) for r in REFERENCES]], 4)
+    assert counted(seen)[0] > 10
+
+
+SCRIPT = r"""
+import importlib.abc, json, sys
+
+class NoNumpy(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy" or name.startswith("numpy."):
+            raise ImportError("numpy is absent in this test")
+
+sys.meta_path.insert(0, NoNumpy())
+import bleu_lab
+c, refs = "the cat sat on the mat", ["the cat is on the mat", "there is a cat on the mat"]
+out = {
+    "sentence": bleu_lab.sentence_bleu(c, refs).score,
+    "smoothed": bleu_lab.sentence_bleu(c, refs, smoothing="method4").score,
+    "corpus": bleu_lab.corpus_bleu([c, "a dog"], [refs, ["a dog ran"]], smoothing="exp").score,
+    "precision": bleu_lab.modified_precision(c, refs, 2).value,
+    "bp": bleu_lab.brevity_penalty("the cat", refs).value,
+    "stats": bleu_lab.bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6).score,
+    "numpy": "numpy" in sys.modules,
+}
+print(json.dumps(out))
+"""
+
+
+def test_bleu_runs_with_numpy_absent():
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=False,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr[-2000:]
+    got = json.loads(done.stdout)
+    assert got.pop("numpy") is False
+    c, refs = "the cat sat on the mat", ["the cat is on the mat", "there is a cat on the mat"]
+    expected = {  # the same calls with numpy present
+        "sentence": bleu_lab.sentence_bleu(c, refs).score,
+        "smoothed": bleu_lab.sentence_bleu(c, refs, smoothing="method4").score,
+        "corpus": bleu_lab.corpus_bleu([c, "a dog"], [refs, ["a dog ran"]], smoothing="exp").score,
+        "precision": bleu_lab.modified_precision(c, refs, 2).value,
+        "bp": bleu_lab.brevity_penalty("the cat", refs).value,
+        "stats": bleu_lab.bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6).score,
+    }
+    assert got == expected
+    assert got["bp"] == pytest.approx(0.1353352832366127)  # exp(1 - 6/2), by hand
