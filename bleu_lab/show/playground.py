@@ -28,7 +28,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..bleu.metric import score_with_settings, sentence_bleu, settings_for_texts
+from ..bleu.metric import score_counted, sentence_bleu, settings_for_texts
+from ..bleu.scoring import BleuSettings
 from ..bleu.statistics import SentenceStats, closest_reference_length, count_ngrams
 from ..checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
 from ..chrf import chrf
@@ -53,7 +54,6 @@ from ..other_libraries import (
     sacrebleu_ter,
 )
 from ..rouge import rouge_l, rouge_n, rouge_tokenize
-from ..settings import BleuSettings
 from ..style import (
     CELL,
     MUTED,
@@ -473,14 +473,13 @@ def _statistics(candidate: tuple, references: tuple, order: int) -> SentenceStat
 def _counted_bleu(candidate: tuple, references: tuple, tokenize, lowercase, max_order, smoothing) -> tuple:
     """(``sentence_bleu(candidate, references, ...)``'s result for these token sequences, the counts the
     highlights read), each sentence counted once: the settings are checked and scored as sentence_bleu
-    checks and scores them (:class:`BleuSettings`, :func:`score_with_settings`)."""
+    checks and scores them (:class:`BleuSettings`, :func:`score_counted`)."""
     settings = BleuSettings(max_order, None, smoothing, None, False, tokenize, lowercase)
     # Token sequences are scored as they are, so the signature says tok:none, as sentence_bleu's does.
     settings = settings_for_texts(settings, [candidate], [references])
     stats = _statistics(candidate, references, settings.counting_order)
-    result = score_with_settings(stats.matches, stats.totals, stats.candidate_length, stats.reference_length,
-                                 settings, n_references=len(references))
-    result = replace(result, candidate_tokens=candidate, reference_tokens=references)
+    result = score_counted(stats, settings, n_references=len(references), candidate_tokens=candidate,
+                           reference_tokens=references)
     orders = range(1, result.max_order + 1)
     counted = ([_reference_clip(references, n) for n in orders], [_ngram_counts(candidate, n) for n in orders])
     return result, counted
