@@ -497,18 +497,25 @@ def test_voila_app_passes_axe_and_asks_nothing_off_localhost(browser, voila):
 
 # ---------------------------------------------------------------- latency, layout, numbering, hostile input
 
-_WATCH_JS = """() => {
-  const root = document.querySelector('.bleu-lab-playground');
-  const area = root.querySelector('.bl-numbers-area');
-  const state = window.__bl = {key: 0, seen: 0, c: null};
-  root.addEventListener('keydown', () => { state.key = performance.now(); }, true);
-  new MutationObserver(() => {
-    const el = area.querySelector('.bl-c');
-    const text = el ? el.textContent : null;
-    if (text !== state.c) { state.c = text; state.seen = performance.now(); }
-  }).observe(area, {subtree: true, childList: true, characterData: true});
-}"""
+def _watch_js(state: str, selector: str) -> str:
+    """JavaScript that records in ``window[state]`` the time of the last keydown in the playground (``key``)
+    and the time and text of the last change of ``selector`` in its numbers area (``seen``, ``value``)."""
+    return (
+        "() => {\n"
+        "  const root = document.querySelector('.bleu-lab-playground');\n"
+        "  const area = root.querySelector('.bl-numbers-area');\n"
+        f"  const state = window.{state} = {{key: 0, seen: 0, value: null}};\n"
+        "  root.addEventListener('keydown', () => { state.key = performance.now(); }, true);\n"
+        "  new MutationObserver(() => {\n"
+        f"    const el = area.querySelector('{selector}');\n"
+        "    const text = el ? el.textContent : null;\n"
+        "    if (text !== state.value) { state.value = text; state.seen = performance.now(); }\n"
+        "  }).observe(area, {subtree: true, childList: true, characterData: true});\n"
+        "}"
+    )
 
+
+_WATCH_JS = _watch_js("__bl", ".bl-c")
 
 def _c_of(text: str) -> str:
     return str(len(bleu_lab.tokenize(text)))
@@ -516,7 +523,7 @@ def _c_of(text: str) -> str:
 
 def _wait_c(page, expected: str, timeout_s: float = UPDATE_SECONDS) -> float:
     """Wait until the shown c is ``expected``; return milliseconds from the last keydown to that update."""
-    page.wait_for_function("(c) => window.__bl.c === c && window.__bl.seen >= window.__bl.key", arg=expected,
+    page.wait_for_function("(c) => window.__bl.value === c && window.__bl.seen >= window.__bl.key", arg=expected,
                            timeout=timeout_s * 1000)
     return page.evaluate("() => window.__bl.seen - window.__bl.key")
 
@@ -551,7 +558,7 @@ def _measure_latency(page, label: str) -> dict:
     pasted = " ".join(words)
     start = time.monotonic()
     box.fill(pasted)
-    page.wait_for_function("(c) => window.__bl.c === c", arg=_c_of(pasted), timeout=UPDATE_SECONDS * 1000)
+    page.wait_for_function("(c) => window.__bl.value === c", arg=_c_of(pasted), timeout=UPDATE_SECONDS * 1000)
     paste_ms = (time.monotonic() - start) * 1000
     box.press("End")
     box.type(" ")
@@ -634,17 +641,7 @@ def test_every_keystroke_and_a_2000_word_paste_reach_the_score(request, where):
     assert len(record["all_ms"]) == EDITS and all(t > 0 for t in record["all_ms"])
 
 
-_SCORE_WATCH_JS = """() => {
-  const root = document.querySelector('.bleu-lab-playground');
-  const area = root.querySelector('.bl-numbers-area');
-  const state = window.__bl_score = {key: 0, seen: 0, score: null};
-  root.addEventListener('keydown', () => { state.key = performance.now(); }, true);
-  new MutationObserver(() => {
-    const el = area.querySelector('.bl-score');
-    const text = el ? el.textContent : null;
-    if (text !== state.score) { state.score = text; state.seen = performance.now(); }
-  }).observe(area, {subtree: true, childList: true, characterData: true});
-}"""
+_SCORE_WATCH_JS = _watch_js("__bl_score", ".bl-score")
 
 
 def test_voila_keystroke_to_score_median(voila_page):
@@ -672,7 +669,7 @@ def test_voila_keystroke_to_score_median(voila_page):
         assert expected != _expected(base + (" " if i % 2 == 0 else " x"), references)[0], "each key must move it"
         box.press(key)
         voila_page.wait_for_function(
-            "(s) => window.__bl_score.score === s && window.__bl_score.seen >= window.__bl_score.key",
+            "(s) => window.__bl_score.value === s && window.__bl_score.seen >= window.__bl_score.key",
             arg=expected, timeout=UPDATE_SECONDS * 1000)
         times.append(voila_page.evaluate("() => window.__bl_score.seen - window.__bl_score.key"))
     ordered = sorted(times)
