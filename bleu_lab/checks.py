@@ -221,6 +221,37 @@ def _plain_sentence(candidate, references) -> bool:
                      and _looks_like_unwrapped_tokens(candidate, references)))
 
 
+def _plain_token_lists(candidate, references) -> bool:
+    """True when the candidate and each of a non-empty list of references are non-empty lists (or tuples)
+    of plain one-word strings, the first without a byte-order mark: token lists that would pass every
+    check as they are (:func:`check_text` returns them as tuples)."""
+    if references.__class__ not in _LIST_OR_TUPLE_TYPES or not references:
+        return False
+    return all(text.__class__ in _LIST_OR_TUPLE_TYPES and text and set(map(type, text)) <= _ONLY_STR
+               and " ".join(text).split() == list(text) and not text[0].startswith(BYTE_ORDER_MARK)
+               for text in (candidate, *references))
+
+
+def _refuse_references_string(candidate, references: str, function: str) -> None:
+    """The TypeError for references given as one string: swapped arguments (nltk's or jiwer's order), or
+    one reference not wrapped in a list."""
+    if is_sequence(candidate) and any(isinstance(x, str) and len(x.split()) > 1 for x in candidate):
+        raise TypeError(
+            f"candidate is a list of sentences and references a single string: the arguments look "
+            f"swapped, as in nltk's order (references first). bleu_lab takes the candidate first: "
+            f"{function}({references[:40]!r}, {list(candidate)[:2]!r})"
+        )
+    # jiwer.wer(reference, hypothesis) takes the reference first: two strings are most likely that call.
+    jiwer = (f". If this is jiwer's order, jiwer.{function}(reference, hypothesis), swap them: "
+             f"{function}({references[:40]!r}, [{candidate[:40]!r}])"
+             if function in ("wer", "cer") and isinstance(candidate, str) else "")
+    raise TypeError(
+        f"references is a single string; it must be a list of references, even when there is "
+        f"only one (a bare string would be read as one reference per character). "
+        f"Right: {function}(candidate, [{references[:40]!r}]){jiwer}"
+    )
+
+
 def check_candidate_and_references(candidate, references, *, function: str, call: str | None = None):
     """Check one candidate and its references; return them normalised.
 
@@ -231,6 +262,8 @@ def check_candidate_and_references(candidate, references, *, function: str, call
     """
     if _plain_sentence(candidate, references):
         return candidate, list(references)  # nothing below could fail: the usual call, in one step
+    if _plain_token_lists(candidate, references):
+        return tuple(candidate), [tuple(r) for r in references]  # the same for tokenized text
     in_corpus = call is not None  # a corpus check shows its own call
     call = call or f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
     # nltk's order: sentence_bleu(references, hypothesis) with token lists.
@@ -241,21 +274,7 @@ def check_candidate_and_references(candidate, references, *, function: str, call
             f"{function}(candidate_tokens, [reference_tokens, ...]) or {call}"
         )
     if isinstance(references, str):
-        if is_sequence(candidate) and any(isinstance(x, str) and len(x.split()) > 1 for x in candidate):
-            raise TypeError(
-                f"candidate is a list of sentences and references a single string: the arguments look "
-                f"swapped, as in nltk's order (references first). bleu_lab takes the candidate first: "
-                f"{function}({references[:40]!r}, {list(candidate)[:2]!r})"
-            )
-        # jiwer.wer(reference, hypothesis) takes the reference first: two strings are most likely that call.
-        jiwer = (f". If this is jiwer's order, jiwer.{function}(reference, hypothesis), swap them: "
-                 f"{function}({references[:40]!r}, [{candidate[:40]!r}])"
-                 if function in ("wer", "cer") and isinstance(candidate, str) else "")
-        raise TypeError(
-            f"references is a single string; it must be a list of references, even when there is "
-            f"only one (a bare string would be read as one reference per character). "
-            f"Right: {function}(candidate, [{references[:40]!r}]){jiwer}"
-        )
+        _refuse_references_string(candidate, references, function)
     candidate = check_text(candidate, what="candidate", call=call)
     if references is None or not is_sequence(references):
         raise TypeError(

@@ -55,13 +55,14 @@ nrefs:1|case:mixed|eff:yes|nc:2|nw:0|space:no|version:2.6.0|bleu_lab:0.2.0
 from __future__ import annotations
 
 import string
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .checks import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
 from .explanation import signature_html
-from .fast.counting import statistics_columns, systems_statistics_matrices
-from .settings import ChrfSettings
+from .fast import worth_it
+from .settings import ChrfSettings, built_once
 from .style import muted, paragraph, row, table, text
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
@@ -158,103 +159,99 @@ def chrf_score_from_values(values, *, beta=2, eps_smoothing=False, scale=1.0) ->
 
 def _sequences(text, lowercase: bool, whitespace: bool, with_words: bool) -> tuple:
     """``(characters, words)`` of a checked text: the string whose character n-grams are counted
-    (whitespace removed unless ``whitespace``) and the words of chrF++ (empty unless ``with_words``)."""
+    (whitespace removed unless ``whitespace``) and the words of chrF++ as a tuple (empty unless
+    ``with_words``)."""
     if isinstance(text, str):
         if lowercase:
             text = text.lower()
         characters = text
-        words = chrf_words(text) if with_words else []
+        words = tuple(chrf_words(text)) if with_words else ()
     else:
-        words = [t.lower() for t in text] if lowercase else list(text)
+        words = tuple(t.lower() for t in text) if lowercase else tuple(text)
         characters = " ".join(words)
+        if not with_words:
+            words = ()
     if not whitespace:
         characters = "".join(characters.split())
     return characters, words
 
 
-def _pair_values(systems, references, order: int) -> list:
-    """For each system, per pair k and order n = 1..``order``: (candidate n-grams, reference n-grams,
-    clipped matches) of ``system[k]`` against ``references[k]`` (sequences of characters or of words),
-    as an int64 array of shape (pairs, order, 3).
+def _ngram_counts(sequence, n: int) -> Counter:
+    """The n-grams of a string (its substrings of n characters) or of a tuple of words, counted."""
+    return Counter(sequence[i:i + n] for i in range(len(sequence) - n + 1))
 
-    The clipped matches are BLEU's with one reference (Papineni et al. 2002, section 2.1), so the one
-    counting engine, :func:`bleu_lab.fast.counting.systems_statistics_matrices`, counts them, the
-    references once for a group of systems; a text of length L has max(L - n + 1, 0) n-grams of
-    order n. As in sacrebleu, an order the reference has no n-gram of counts no candidate n-grams either.
+
+def pair_counts(candidate: tuple, reference: tuple, char_order: int, word_order: int) -> list:
+    """(candidate n-grams, reference n-grams, matches) for each character order 1..``char_order``, then
+    each word order 1..``word_order``, flat: the counts of one candidate against one reference, each
+    given as its ``(characters, words)``.
+
+    The matches of an order are clipped: each n-gram counts min(its count in the candidate, its count
+    in the reference) times (Popovic 2015, section 2). As in sacrebleu, an order the reference has no
+    n-gram of counts no candidate n-grams either.
+
+    >>> pair_counts(("acat", ()), ("thecat", ()), 2, 0)   # a, c, t match; then "ca", "at"
+    [4, 6, 3, 3, 5, 2]
     """
-    nested = [[r] for r in references]
-    arrays = []
-    for group in _groups_of_systems(systems, sum(map(len, references))):
-        arrays += [_per_order(matrix, order) for matrix in systems_statistics_matrices(group, nested, order)]
-    return arrays
-
-
-# Characters (or words) the counting engine takes in one pass: its int64 arrays then stay near 100 MB.
-_TOKENS_PER_PASS = 1_000_000
-
-
-def _groups_of_systems(systems, reference_tokens: int) -> list:
-    """``systems`` in consecutive groups, each with the references under :data:`_TOKENS_PER_PASS`
-    tokens (at least one system a group): many systems at once would hold every character at once."""
-    groups: list = []
-    size = _TOKENS_PER_PASS
-    for system in systems:
-        tokens = sum(map(len, system))
-        if not groups or size + tokens > _TOKENS_PER_PASS:
-            groups.append([])
-            size = reference_tokens
-        groups[-1].append(system)
-        size += tokens
-    return groups
-
-
-def _per_order(matrix, order: int):
-    """A one-reference statistics matrix (c, r, matches..., totals...) as chrF's (pairs, order, 3) counts."""
-    import numpy as np
-
-    _, reference_lengths, matches, candidate_totals = statistics_columns(matrix)  # r: the reference's length
-    values = np.empty((len(matrix), order, 3), dtype=np.int64)
-    values[:, :, 1] = np.maximum(reference_lengths[:, None] - np.arange(order), 0)
-    values[:, :, 0] = np.where(values[:, :, 1] > 0, candidate_totals, 0)
-    values[:, :, 2] = matches
+    values = []
+    for side, order in ((0, char_order), (1, word_order)):
+        for n in range(1, order + 1):
+            candidate_ngrams = _ngram_counts(candidate[side], n)
+            reference_ngrams = _ngram_counts(reference[side], n)
+            reference_total = sum(reference_ngrams.values())
+            candidate_total = sum(candidate_ngrams.values()) if reference_total else 0
+            values += [candidate_total, reference_total, sum((candidate_ngrams & reference_ngrams).values())]
     return values
 
 
 def _counted_systems(systems, references, settings: ChrfSettings) -> list:
     """For each system (its checked candidates), the :class:`ChrfStats` of each candidate against the
-    reference with the best sentence chrF among its checked references (``references[i]``, a list)."""
-    import numpy as np
+    reference with the best sentence chrF among its checked references (``references[i]``, a list).
 
+    Every (candidate, reference) pair is counted by :func:`pair_counts`; from
+    :func:`bleu_lab.fast.worth_it` characters of text on, the array engine counts them all at once
+    (:func:`bleu_lab.fast.chrf.pair_counts_of_systems`, the same numbers).
+    """
     with_words = settings.word_order > 0
+    prepared_references = [
+        [_sequences(r, settings.lowercase, settings.whitespace, with_words) for r in refs] for refs in references
+    ]
+    prepared_systems = [
+        [_sequences(c, settings.lowercase, settings.whitespace, with_words) for c in candidates]
+        for candidates in systems
+    ]
+    work = sum(len(text[0]) for texts in (*prepared_systems, *prepared_references) for text in texts)
+    if worth_it(work):
+        from .fast.chrf import pair_counts_of_systems
 
-    def sequences(text):
-        return _sequences(text, settings.lowercase, settings.whitespace, with_words)
-
-    counts = [len(refs) for refs in references]
-    # Every (candidate, reference) pair is counted: a sentence with k references gives k pairs.
-    pair_references = [sequences(r) for refs in references for r in refs]
-    pair_systems = [[s for text, k in zip(candidates, counts) for s in [sequences(text)] * k] for candidates in systems]
-    parts = [_pair_values([[s[0] for s in pairs] for pairs in pair_systems], [r[0] for r in pair_references],
-                          settings.char_order)]
-    if with_words:
-        parts.append(_pair_values([[s[1] for s in pairs] for pairs in pair_systems],
-                                  [r[1] for r in pair_references], settings.word_order))
-    counted = []
-    for system_parts in zip(*parts):
-        rows = np.concatenate(system_parts, axis=1).reshape(len(pair_references), -1).tolist()
-        statistics, start = [], 0
-        for k in counts:
-            statistics.append(_best_reference(rows[start:start + k], settings))
-            start += k
-        counted.append(statistics)
-    return counted
+        rows = pair_counts_of_systems(prepared_systems, prepared_references, settings.char_order, settings.word_order)
+    else:
+        rows = [
+            [[pair_counts(c, r, settings.char_order, settings.word_order) for r in refs]
+             for c, refs in zip(candidates, prepared_references)]
+            for candidates in prepared_systems
+        ]
+    return [[_best_reference(sentence, settings) for sentence in system] for system in rows]
 
 
 def sentence_chrf_statistics(candidate, references, *, char_order=6, word_order=0, beta=2,
                              lowercase=False, whitespace=False, eps_smoothing=False) -> ChrfStats:
     """Statistics of one checked candidate against the reference with the best sentence chrF."""
-    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-    return _counted_systems([[candidate]], [list(references)], settings)[0][0]
+    settings = _settings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    return _sentence_statistics(candidate, references, settings)
+
+
+def _sentence_statistics(candidate, references, settings: ChrfSettings) -> ChrfStats:
+    """:func:`sentence_chrf_statistics` with the settings built: :func:`pair_counts` of the candidate
+    against each reference, and the reference with the best sentence chrF."""
+    with_words = settings.word_order > 0
+    prepared = _sequences(candidate, settings.lowercase, settings.whitespace, with_words)
+    rows = [
+        pair_counts(prepared, _sequences(r, settings.lowercase, settings.whitespace, with_words),
+                    settings.char_order, settings.word_order)
+        for r in references
+    ]
+    return _best_reference(rows, settings)
 
 
 def _best_reference(rows, settings: ChrfSettings) -> ChrfStats:
@@ -276,12 +273,24 @@ def _best_reference(rows, settings: ChrfSettings) -> ChrfStats:
                      n_references=len(rows))
 
 
+# chrF's settings, checked once per set of keyword values (see bleu_lab.settings.built_once).
+_CHRF_SETTINGS = built_once(ChrfSettings)
+
+
+def _settings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing) -> ChrfSettings:
+    """The checked :class:`ChrfSettings` of these keywords (built and checked on their first use)."""
+    try:
+        return _CHRF_SETTINGS(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    except TypeError:  # a value that cannot be a cache key (a list): ChrfSettings names the mistake
+        return ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+
+
 def count_chrf_systems(systems: Sequence[Sequence[Text]], references: Sequence[References], settings: ChrfSettings,
                        *, function: str = "count_chrf_systems") -> list:
     """Per-sentence chrF statistics of each system against the same references: one list per system.
 
-    Each system is checked as :func:`corpus_chrf` checks it; all of them are counted against the
-    references in one pass of the counting engine (see :func:`_pair_values`).
+    Each system is checked as :func:`corpus_chrf` checks it; a large input is counted against the
+    references in one pass of the array engine (see :func:`_counted_systems`).
     """
     checked = [check_corpus(lines, references, function=function) for lines in systems]
     if not checked:
@@ -511,13 +520,9 @@ def chrf(candidate: Text, references: References, *, char_order: int = 6, word_o
     >>> chrf("the cat sat", ["the cat sat down"], word_order=2).name
     'chrF2++'
     """
-    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    settings = _settings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
     candidate, references = check_candidate_and_references(candidate, references, function="chrf")
-    statistics = sentence_chrf_statistics(
-        candidate, references, char_order=settings.char_order, word_order=settings.word_order, beta=settings.beta,
-        lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing,
-    )
-    return _score(statistics, settings)
+    return _score(_sentence_statistics(candidate, references, settings), settings)
 
 
 @keywords_checked
@@ -533,7 +538,7 @@ def corpus_chrf(candidates: Sequence[Text], references: Sequence[References], *,
     >>> round(corpus_chrf(["the cat", "a dog"], [["the cat"], ["the dog"]]).score, 4)
     0.6383
     """
-    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    settings = _settings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
     (statistics,) = count_chrf_systems([candidates], references, settings, function="corpus_chrf")
     return _score(sum_chrf_statistics(statistics), settings, frozenset(s.n_references for s in statistics))
 
@@ -551,7 +556,7 @@ def system_chrf(systems: Mapping[str, Sequence[Text]], references: Sequence[Refe
     >>> {name: round(result.score, 4) for name, result in scores.items()}
     {'A': 1.0, 'B': 0.0446}
     """
-    settings = ChrfSettings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    settings = _settings(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
     if not isinstance(systems, Mapping) or not systems:
         raise TypeError(
             f"systems must be a non-empty mapping from a system name to its candidate lines, not "

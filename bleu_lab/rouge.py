@@ -55,7 +55,6 @@ nrefs:1|variant:rouge1|tok:rouge-score|stem:no|bleu_lab:0.2.0
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -64,7 +63,8 @@ from functools import lru_cache
 from .bleu.statistics import count_ngrams, matched_positions
 from .checks import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
 from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
-from .settings import RougeSettings
+from .fast import worth_it
+from .settings import RougeSettings, built_once
 from .style import MATCH_MARK, cell, element, paragraph, row, span, table, text
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
@@ -140,11 +140,6 @@ def _check_options(stem, tokenizer) -> RougeSettings:
 
 
 # ---------------------------------------------------------------- result
-
-
-def _fmeasure(precision: float, recall: float) -> float:
-    """Balanced F: 2PR / (P + R), 0 when both are 0 (Lin 2004, F_lcs with beta = 1)."""
-    return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
 
 
 class WrongVariantError(AttributeError, ValueError):
@@ -339,99 +334,60 @@ def _score_ngrams(candidate, reference, n: int):
     return precision, recall, matches, cand_total, ref_total, matched, marked
 
 
-def _masks(tokens) -> dict:
-    """For each distinct token, the bit mask of the positions where it occurs (bit j = position j)."""
-    masks: dict = {}
-    for j, token in enumerate(tokens):
-        masks[token] = masks.get(token, 0) | (1 << j)
-    return masks
-
-
-def _lcs_rows(reference, masks: dict, full: int, start_row: int, stop_row: int, row: int) -> list:
-    """The bit rows V_i, i = start_row + 1 .. stop_row, of the LCS table, from row ``start_row`` = ``row``.
-
-    Bit-parallel LCS (Allison and Dix 1986; Hyyro 2004): bit j of V_i is 0 where
-    T[i][j+1] = T[i][j] + 1, so T[i][j] = j - popcount(V_i & (2^j - 1)); one row costs
-    four operations on integers of len(candidate) bits instead of len(candidate) steps.
-    """
-    rows = []
-    for i in range(start_row, stop_row):
-        matched = row & masks.get(reference[i], 0)
-        row = ((row + matched) | (row - matched)) & full
-        rows.append(row)
-    return rows
-
-
 def lcs_length(reference, candidate) -> int:
-    """The length of a longest common subsequence, in memory linear in the lengths (bit-parallel rows).
+    """The length of a longest common subsequence of two token sequences (Lin 2004, section 3.1).
+
+    T[i][j], the LCS length of the first i reference tokens and the first j candidate tokens, is
+    T[i-1][j-1] + 1 where the tokens match, else max(T[i-1][j], T[i][j-1]); only the last row is kept.
+    A table of :func:`bleu_lab.fast.worth_it` cells goes to :func:`bleu_lab.fast.lcs.lcs_length`.
 
     >>> lcs_length(["a", "b", "c", "b"], ["b", "c", "a", "b"])
     3
     """
-    if not reference or not candidate:
-        return 0
-    full = (1 << len(candidate)) - 1
-    row = full
-    masks = _masks(candidate)
+    if worth_it(len(reference) * len(candidate)):
+        from .fast.lcs import lcs_length as bit_parallel_lcs_length
+
+        return bit_parallel_lcs_length(reference, candidate)
+    previous = [0] * (len(candidate) + 1)
     for token in reference:
-        matched = row & masks.get(token, 0)
-        row = ((row + matched) | (row - matched)) & full
-    return len(candidate) - row.bit_count()
+        row = [0]
+        for j, other in enumerate(candidate, 1):
+            row.append(previous[j - 1] + 1 if token == other else max(previous[j], row[j - 1]))
+        previous = row
+    return previous[-1]
 
 
 def lcs_pairs(reference, candidate) -> list:
     """Index pairs (i, j) of one longest common subsequence, reference[i] == candidate[j].
 
-    Dynamic programming over prefixes (Lin 2004, section 3.1). Among several
-    longest subsequences the walk back from the end prefers, on a tie,
-    stepping back in the reference; rouge-score walks the same way, which
-    matters for ROUGE-Lsum, where the chosen positions are counted.
-
-    The table is never stored whole: its rows are bit vectors (see ``_lcs_rows``),
-    and only every k-th row is kept (k about the square root of the reference
-    length); the walk back recomputes the k rows of the block it is in. Memory is
-    about 2 sqrt(len(reference)) rows of len(candidate) bits (a few MB for 100,000
-    tokens against 100,000), time two passes of bit operations plus the walk.
+    Dynamic programming over prefixes (Lin 2004, section 3.1): T[i][j] is the LCS length of the first
+    i reference tokens and the first j candidate tokens, T[i-1][j-1] + 1 where the tokens match, else
+    max(T[i-1][j], T[i][j-1]). The walk back from T[len(reference)][len(candidate)] takes a match
+    diagonally; otherwise it steps back in the candidate only when that keeps a longer subsequence,
+    and on a tie steps back in the reference. rouge-score walks the same way, which matters for
+    ROUGE-Lsum, where the chosen positions are counted. A table of :func:`bleu_lab.fast.worth_it`
+    cells goes to :func:`bleu_lab.fast.lcs.lcs_pairs` (bit-parallel rows, the same pairs).
 
     >>> lcs_pairs(["a", "b", "c", "b"], ["b", "c", "a", "b"])
     [(1, 0), (2, 1), (3, 3)]
     """
-    rows, cols = len(reference), len(candidate)
-    if not rows or not cols:
-        return []
-    full = (1 << cols) - 1
-    masks = _masks(candidate)
-    block = max(1, math.isqrt(rows))
-    checkpoints = {0: full}  # row index -> V at that row
-    row = full
-    for start in range(0, rows, block):
-        stop = min(rows, start + block)
-        row = _lcs_rows(reference, masks, full, start, stop, row)[-1]
-        checkpoints[stop] = row
+    if worth_it(len(reference) * len(candidate)):
+        from .fast.lcs import lcs_pairs as bit_parallel_lcs_pairs
+
+        return bit_parallel_lcs_pairs(reference, candidate)
+    table = [[0] * (len(candidate) + 1)]
+    for token in reference:
+        row = [0]
+        for j, other in enumerate(candidate, 1):
+            row.append(table[-1][j - 1] + 1 if token == other else max(table[-1][j], row[j - 1]))
+        table.append(row)
     pairs = []
-    i, j = rows, cols
-    cached_start, cached = -1, []
-
-    def bits(r: int) -> int:
-        nonlocal cached_start, cached
-        if r in checkpoints:
-            return checkpoints[r]
-        start = (r // block) * block
-        if start != cached_start:
-            cached_start = start
-            cached = _lcs_rows(reference, masks, full, start, min(rows, start + block), checkpoints[start])
-        return cached[r - start - 1]
-
+    i, j = len(reference), len(candidate)
     while i > 0 and j > 0:
         if reference[i - 1] == candidate[j - 1]:
             pairs.append((i - 1, j - 1))
-            i -= 1
-            j -= 1
-            continue
-        # T[i][j-1] > T[i-1][j] ?  with T[r][c] = c - popcount(V_r & (2^c - 1)).
-        left = (j - 1) - (bits(i) & ((1 << (j - 1)) - 1)).bit_count()
-        up = j - (bits(i - 1) & ((1 << j) - 1)).bit_count()
-        if left > up:
+            i, j = i - 1, j - 1
+        elif table[i][j - 1] > table[i - 1][j]:
             j -= 1
         else:
             i -= 1
@@ -461,8 +417,13 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     ref_left = Counter(t for s in reference_sentences for t in s)
     hits, marks, offset = [], set(), 0
     candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
+    find_pairs = lcs_pairs
+    if worth_it(cand_total * ref_total):  # the tables of all sentence pairs: bit-parallel rows for every pair
+        from .fast import lcs as fast_lcs
+
+        find_pairs = fast_lcs.lcs_pairs
     for sentence in reference_sentences:
-        union = _union_lcs(sentence, candidate_sentences, candidate_vocabularies)
+        union = _union_lcs(sentence, candidate_sentences, candidate_vocabularies, find_pairs)
         for i in sorted(union):
             token = sentence[i]
             if cand_left[token] > 0 and ref_left[token] > 0:
@@ -476,8 +437,10 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     return count / cand_total, count / ref_total, count, cand_total, ref_total, tuple(hits), marked
 
 
-def _union_lcs(sentence, candidate_sentences, candidate_vocabularies) -> set:
-    """Positions of reference ``sentence`` in the LCS with any candidate sentence: Lin's union LCS (2004, 3.2)."""
+def _union_lcs(sentence, candidate_sentences, candidate_vocabularies, find_pairs=lcs_pairs) -> set:
+    """Positions of reference ``sentence`` in the LCS with any candidate sentence: Lin's union LCS (2004, 3.2).
+
+    ``find_pairs`` is :func:`lcs_pairs` or the function of :mod:`bleu_lab.fast.lcs` that equals it."""
     union: set = set()
     # Positions no candidate sentence can match stay out; a candidate sentence sharing no token with the
     # positions not yet in the union cannot add to it, so its LCS is not computed (same union, less work).
@@ -487,7 +450,7 @@ def _union_lcs(sentence, candidate_sentences, candidate_vocabularies) -> set:
     for candidate, vocabulary in zip(candidate_sentences, candidate_vocabularies):
         if vocabulary.isdisjoint(open_tokens):
             continue
-        for i, _ in lcs_pairs(sentence, candidate):
+        for i, _ in find_pairs(sentence, candidate):
             if i not in union:
                 union.add(i)
                 positions = open_tokens.get(sentence[i])
@@ -506,7 +469,8 @@ def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokeniz
     for index, reference in enumerate(references_tokens):
         scored = score_one(candidate_tokens, reference)
         precision, recall, matches, c_total, r_total, matched, (c_marks, r_marks) = scored
-        fmeasure = _fmeasure(precision, recall)
+        # Balanced F = 2PR / (P + R), 0 when both are 0 (Lin 2004, F_lcs with beta = 1).
+        fmeasure = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
         if best is None or fmeasure > best.fmeasure:  # the first reference wins a tie
             best = RougeResult(
                 precision=precision, recall=recall, fmeasure=fmeasure, variant=variant, matches=matches,
@@ -519,12 +483,22 @@ def _best(variant, candidate_tokens, references_tokens, score_one, stem, tokeniz
     return best
 
 
+# RougeSettings checked once per (stem, tokenizer), as sacrebleu checks a metric's settings once.
+_ROUGE_SETTINGS = built_once(RougeSettings)
+
+
 def _prepare(candidate, references, function, stem, tokenizer, split, *, lcs: bool = False):
+    """The checked candidate and references, each split by ``split`` (tokens, or sentences of tokens)."""
     candidate, references = check_candidate_and_references(candidate, references, function=function)
-    _check_options(stem, tokenizer)
+    try:
+        _ROUGE_SETTINGS(stem, tokenizer)
+    except TypeError:  # a value that cannot be a cache key (a list): RougeSettings names the mistake
+        _check_options(stem, tokenizer)
     prepared = split(candidate, stem, tokenizer), [split(r, stem, tokenizer) for r in references]
-    if lcs:  # ROUGE-L and ROUGE-Lsum: a longest common subsequence per reference
-        _check_lcs_work(*prepared, function)
+    if lcs:  # ROUGE-L and ROUGE-Lsum fill a table of candidate x reference tokens per reference
+        sizes = [sum(map(len, text)) if split is _sentences else len(text) for text in (prepared[0], *prepared[1])]
+        if sizes[0] * sum(sizes[1:]) > LCS_WORK_LIMIT:
+            _refuse_lcs_work(sizes[0], sizes[1:], function)
     return prepared
 
 
@@ -533,23 +507,17 @@ def _prepare(candidate, references, function, stem, tokenizer, split, *, lcs: bo
 LCS_WORK_LIMIT = 10**10
 
 
-def _token_count(tokens) -> int:
-    """Tokens of a text, or of a summary held as sentences (ROUGE-Lsum's tuples of token tuples)."""
-    return sum(map(len, tokens)) if tokens and isinstance(tokens[0], tuple) else len(tokens)
-
-
-def _check_lcs_work(candidate, references, function: str) -> None:
+def _refuse_lcs_work(candidate_size: int, reference_sizes: list, function: str) -> None:
     """Refuse an LCS too large to finish in seconds, naming the limit, instead of running for minutes."""
-    c = _token_count(candidate)
-    work = sum(c * _token_count(reference) for reference in references)
-    if work > LCS_WORK_LIMIT:
-        raise ValueError(
-            f"{function} of {c:,} candidate tokens against {len(references)} reference(s) of "
-            f"{', '.join(f'{_token_count(r):,}' for r in references[:3])}{' ...' if len(references) > 3 else ''} "
-            f"tokens compares {work:,} token pairs, above bleu_lab's limit of {LCS_WORK_LIMIT:,} (100,000 tokens "
-            f"against 100,000, a few seconds; the time grows with the product). Score smaller parts, e.g. one "
-            f"document or section at a time, and average."
-        )
+    c, n = candidate_size, len(reference_sizes)
+    work = c * sum(reference_sizes)
+    raise ValueError(
+        f"{function} of {c:,} candidate tokens against {n} reference(s) of "
+        f"{', '.join(f'{r:,}' for r in reference_sizes[:3])}{' ...' if n > 3 else ''} "
+        f"tokens compares {work:,} token pairs, above bleu_lab's limit of {LCS_WORK_LIMIT:,} (100,000 tokens "
+        f"against 100,000, a few seconds; the time grows with the product). Score smaller parts, e.g. one "
+        f"document or section at a time, and average."
+    )
 
 
 @keywords_checked

@@ -13,9 +13,11 @@ sacrebleu does not have (BLEU's ``max_order`` and ``weights``, chrF's
 ``beta``) appear only when they differ from sacrebleu's fixed choice, so two
 set-ups that can give different scores never print the same line.
 
-Each settings object is built once per call, checks every keyword (the checks
-and their messages live in :mod:`bleu_lab.checks`) and is then frozen: the
-counting and scoring code never checks a keyword again.
+Each settings object checks every keyword when it is built (the checks and
+their messages live in :mod:`bleu_lab.checks`) and is then frozen: the
+counting and scoring code never checks a keyword again. chrF, TER and ROUGE
+build theirs through :func:`built_once`, so that the same keywords are checked
+once, not on every call (as sacrebleu checks them once, in a metric's constructor).
 
 >>> BleuSettings().signature(nrefs=2)
 'nrefs:2|case:mixed|eff:no|tok:13a|smooth:none|version:2.6.0|bleu_lab:0.2.0'
@@ -32,6 +34,7 @@ counting and scoring code never checks a keyword again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .bleu.scoring import BleuSettings  # noqa: F401  (BLEU's settings live with its scoring; here for older imports)
 from .checks import MAX_ORDER, check_beta, check_bool, check_name, check_order, check_word_order
@@ -46,6 +49,21 @@ from .signature import (  # noqa: F401  (older imports: bleu_lab.settings.__vers
     resampling_signature,
     sacrebleu_version,
 )
+
+
+def built_once(settings_class):
+    """``settings_class`` behind a cache: the first call with some keyword values builds (and so checks)
+    the frozen settings, later calls with the same values and types get the same object back without a
+    check (``True`` and ``1`` are kept apart, so ``stem=1`` is refused every time).
+
+    A value that cannot be a cache key (a list) makes the cache raise TypeError; the caller then builds
+    ``settings_class`` itself, whose checks name the mistake.
+
+    >>> once = built_once(RougeSettings)
+    >>> once(True, "rouge-score") is once(True, "rouge-score")
+    True
+    """
+    return lru_cache(maxsize=256, typed=True)(settings_class)
 
 
 @dataclass(frozen=True)

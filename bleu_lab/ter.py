@@ -72,7 +72,7 @@ from .checks import (
     keywords_checked,
 )
 from .explanation import signature_html
-from .settings import TerSettings
+from .settings import TerSettings, built_once
 from .style import (
     DELETION_MARK,
     INSERTION_MARK,
@@ -131,21 +131,31 @@ _EDIT_STYLES = {
 
 
 @lru_cache(maxsize=None)
-def _tercom_words(settings: TerSettings):
-    """A function ``str -> list of words``: sacrebleu's tercom tokenizer, case folding left to the caller."""
+def _tercom_tokenizer(settings: TerSettings):
+    """sacrebleu's tercom tokenizer for these settings (a function ``str -> str`` of words separated by
+    spaces), case folding left to the caller."""
     from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
-    tokenizer = TercomTokenizer(
+    return TercomTokenizer(
         normalized=settings.normalized,
         no_punct=settings.no_punct,
         asian_support=settings.asian_support,
-        case_sensitive=True,  # apply_tokenizer lowercases first, for strings and token lists alike
+        case_sensitive=True,  # _words lowercases first, for strings and token lists alike
     )
-    return lambda text: tokenizer(text.rstrip()).split()
 
 
-def _words(text, settings: TerSettings) -> tuple[str, ...]:
-    return apply_tokenizer(text, _tercom_words(settings), not settings.case_sensitive)
+def _words(text, settings: TerSettings, *, reference: bool = False) -> tuple[str, ...]:
+    """The words of a checked text by the tercom tokenizer, lowercased unless ``case_sensitive``; a token
+    list is used as given (only lowercased). A reference string is tokenized twice (see
+    :func:`reference_words`)."""
+    if not isinstance(text, str):
+        return tuple(text) if settings.case_sensitive else tuple(t.lower() for t in text)
+    tokenizer = _tercom_tokenizer(settings)
+    words = tokenizer((text if settings.case_sensitive else text.lower()).rstrip()).split()
+    if reference:  # the second pass, as sacrebleu 2.6 makes it
+        text = " ".join(words)
+        words = tokenizer((text if settings.case_sensitive else text.lower()).rstrip()).split()
+    return tuple(words)
 
 
 _RUN_OF_SPACES = re.compile(r"\s{2,}")
@@ -163,23 +173,16 @@ def jiwer_words(text: str) -> list[str]:
     return [word for word in _RUN_OF_SPACES.sub(" ", text).strip().split(" ") if word]
 
 
-def _units(text, settings: TerSettings) -> tuple[str, ...]:
-    """What WER or CER counts edits of: jiwer's words, the tercom tokenizer's (with ``normalized`` or
-    ``no_punct``), or the characters of the stripped text (CER; a token list is joined with spaces)."""
+def _units(text, settings: TerSettings, *, reference: bool = False) -> tuple[str, ...]:
+    """What TER, WER or CER counts edits of in a checked text (a reference's with ``reference=True``): the
+    tercom tokenizer's words (TER, and WER with ``normalized`` or ``no_punct``), jiwer's words (WER), or the
+    characters of the stripped text (CER; a token list is joined with spaces)."""
     if settings.level == "char":
         joined = text if isinstance(text, str) else " ".join(text)
         return tuple((joined if settings.case_sensitive else joined.lower()).strip())
-    if settings.tokenizer == "jiwer":
-        return apply_tokenizer(text, jiwer_words, not settings.case_sensitive)
-    return _words(text, settings)
-
-
-def _candidate_units(text, settings: TerSettings) -> tuple[str, ...]:
-    return _words(text, settings) if settings.shifts else _units(text, settings)
-
-
-def _reference_units(text, settings: TerSettings) -> tuple[str, ...]:
-    return reference_words(text, settings) if settings.tokenizer == "tercom" else _units(text, settings)
+    if settings.shifts or settings.normalized or settings.no_punct:  # TerSettings.tokenizer is "tercom"
+        return _words(text, settings, reference=reference)
+    return apply_tokenizer(text, jiwer_words, not settings.case_sensitive)
 
 
 def reference_words(text, settings: TerSettings) -> tuple[str, ...]:
@@ -187,9 +190,7 @@ def reference_words(text, settings: TerSettings) -> tuple[str, ...]:
     (when it caches the references and again when it splits them); with ``normalized=True`` the
     second pass splits more ("Martin's ," becomes "martin 's ,"). It is done twice here too, so the
     scores agree with sacrebleu's; for the other settings the second pass changes nothing."""
-    if isinstance(text, str):
-        text = " ".join(_words(text, settings))
-    return _words(text, settings)
+    return _words(text, settings, reference=True)
 
 
 def counted(count, word: str) -> str:
@@ -228,39 +229,33 @@ class _BandedDistance:
                 high = size + 1
             self.bands.append((0 if not banded else low, high))
 
-    def next_costs(self, previous: list, word: str, band: tuple) -> list:
-        """Costs of the row after ``previous`` for one more candidate ``word`` (costs only, no operations)."""
-        reference = self.reference
-        costs = [_OUTSIDE] * len(previous)
-        low, high = band
-        if low == 0:
-            costs[0] = previous[0] + 1
-            low = 1
-        for j in range(low, high):
-            best = min(previous[j - 1] + (word != reference[j - 1]), previous[j] + 1, costs[j - 1] + 1)
-            if best < _OUTSIDE:
-                costs[j] = best
-        return costs
-
     def cost_rows(self, words, start: int = 0, rows: list | None = None) -> list:
-        """Rows 0..len(words) of costs; ``rows[:start + 1]`` (for the same first ``start`` words) are reused."""
+        """Rows 0..len(words) of costs (costs only, no operations); ``rows[:start + 1]`` (for the same first
+        ``start`` words) are reused. A cell is the cheapest of a match or substitution (diagonal, cost 0 or
+        1), a deletion (from above) and an insertion (from the left)."""
+        reference = self.reference
         table = list(rows[: start + 1]) if rows else [self.first_row]
         for i in range(len(table), len(words) + 1):
-            table.append(self.next_costs(table[i - 1], words[i - 1], self.bands[i - 1]))
+            previous, word = table[i - 1], words[i - 1]
+            costs = [_OUTSIDE] * len(previous)
+            low, high = self.bands[i - 1]
+            if low == 0:
+                costs[0] = previous[0] + 1
+                low = 1
+            for j in range(low, high):
+                best = min(previous[j - 1] + (word != reference[j - 1]), previous[j] + 1, costs[j - 1] + 1)
+                if best < _OUTSIDE:
+                    costs[j] = best
+            table.append(costs)
         return table
 
     def alignment(self, words) -> tuple[int, list]:
         """The distance and one best alignment: a list of operations, candidate and reference in step.
 
-        On a tie the cell takes a match or substitution first, then a deletion
-        (a candidate word dropped), then an insertion (a reference word added):
-        tercom's preference, as sacrebleu applies it.
+        The table holds each cell's best last operation. On a tie the cell takes a match or
+        substitution first, then a deletion (a candidate word dropped), then an insertion (a
+        reference word added): tercom's preference, as sacrebleu applies it.
         """
-        cost, operations = self.operations(words)
-        return cost, _trace_back(operations, len(words), len(self.reference))
-
-    def operations(self, words) -> tuple[int, list]:
-        """The distance and the table of each cell's best last operation (tercom's tie order)."""
         reference = self.reference
         costs = self.first_row
         operations = [[INSERTION] * len(costs)]
@@ -282,7 +277,7 @@ class _BandedDistance:
                     row[j], ops[j] = best, op
             costs = row
             operations.append(ops)
-        return costs[-1], operations
+        return costs[-1], _trace_back(operations, len(words), len(reference))
 
 
 def _trace_back(operations: list, i: int, j: int) -> list:
@@ -489,7 +484,7 @@ class TerAlignment:
     @property
     def num_edits(self) -> int:
         """shifts + substitutions + deletions + insertions."""
-        return self.num_shifts + sum(edit.operation != MATCH for edit in self.edits)
+        return len(self.shifts) + sum(edit.operation != MATCH for edit in self.edits)
 
     def moved(self) -> list[bool]:
         """For each word of ``shifted``: was it part of a shifted block?"""
@@ -540,7 +535,16 @@ def wer_from_sums(sums):
 
 
 def _ter_value(edits: float, reference_length: float, shifts: bool = True) -> float:
-    return float((ter_from_sums if shifts else wer_from_sums)([[edits, reference_length]])[0])
+    """TER = edits / reference words (Snover et al. 2006); with no reference word, 1.0 if anything had to
+    be deleted, else 0.0 (as sacrebleu). WER (``shifts=False``): the number of edits there (as jiwer).
+    :func:`ter_from_sums` and :func:`wer_from_sums` compute the same for many rows at once.
+
+    >>> _ter_value(2, 4.0), _ter_value(3, 0.0), _ter_value(3, 0.0, shifts=False)
+    (0.5, 1.0, 3.0)
+    """
+    if reference_length > 0:
+        return edits / reference_length
+    return float(edits > 0) if shifts else float(edits)
 
 
 @dataclass(frozen=True)
@@ -803,20 +807,34 @@ def _result(alignments: list, settings: TerSettings, n_references) -> TerResult:
                      n_references)
 
 
-def _sentence_result(candidate, references, settings: TerSettings, function: str) -> TerResult:
+# TER's settings, checked once per set of keyword values (see bleu_lab.settings.built_once).
+_TER_SETTINGS = built_once(TerSettings)
+
+
+def _sentence_result(candidate, references, keywords: dict, function: str) -> TerResult:
+    """TER, WER or CER of one candidate: ``keywords`` are the :class:`TerSettings` of ``function``."""
+    try:
+        settings = _TER_SETTINGS(**keywords)
+    except TypeError:  # a value that cannot be a cache key (a list): TerSettings names the mistake
+        settings = TerSettings(**keywords)
     call = f'{function}("the cat sat on the mat", ["the cat is on the mat", "a cat sat on the mat"])'
     candidate, references = check_candidate_and_references(candidate, references, function=function, call=call)
-    words = _candidate_units(candidate, settings)
-    reference_tokens = [_reference_units(r, settings) for r in references]
+    words = _units(candidate, settings)
+    reference_tokens = [_units(r, settings, reference=True) for r in references]
     _check_length(words, reference_tokens, settings)
     return _result([_sentence(words, reference_tokens, settings)], settings, len(references))
 
 
-def _corpus_result(candidates, references, settings: TerSettings, function: str) -> TerResult:
+def _corpus_result(candidates, references, keywords: dict, function: str) -> TerResult:
+    """Corpus TER, WER or CER: ``keywords`` are the :class:`TerSettings` of ``function``."""
+    try:
+        settings = _TER_SETTINGS(**keywords)
+    except TypeError:  # a value that cannot be a cache key (a list): TerSettings names the mistake
+        settings = TerSettings(**keywords)
     candidates, references = check_corpus(candidates, references, function=function)
     alignments = []
     for i, (c, refs) in enumerate(zip(candidates, references)):
-        words, reference_tokens = _candidate_units(c, settings), [_reference_units(r, settings) for r in refs]
+        words, reference_tokens = _units(c, settings), [_units(r, settings, reference=True) for r in refs]
         _check_length(words, reference_tokens, settings, sentence=i)
         alignments.append(_sentence(words, reference_tokens, settings))
     counts = {len(refs) for refs in references}
@@ -836,8 +854,9 @@ def ter(candidate, references, *, normalized=False, no_punct=False, asian_suppor
     >>> result.num_edits, result.alignment.substitutions
     (1, 1)
     """
-    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive)
-    return _sentence_result(candidate, references, settings, "ter")
+    keywords = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                    case_sensitive=case_sensitive)
+    return _sentence_result(candidate, references, keywords, "ter")
 
 
 @keywords_checked
@@ -852,8 +871,9 @@ def corpus_ter(candidates, references, *, normalized=False, no_punct=False, asia
     >>> corpus_ter(["the cat", "a dog ran"], [["the cat"], ["the dog ran"]]).score
     0.2
     """
-    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive)
-    return _corpus_result(candidates, references, settings, "corpus_ter")
+    keywords = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                    case_sensitive=case_sensitive)
+    return _corpus_result(candidates, references, keywords, "corpus_ter")
 
 
 @keywords_checked
@@ -873,8 +893,9 @@ def wer(candidate, references, *, normalized=False, no_punct=False, asian_suppor
     >>> wer("The cat", ["the cat"]).num_edits, wer("The cat", ["the cat"], case_sensitive=False).num_edits
     (1, 0)
     """
-    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive, shifts=False)
-    return _sentence_result(candidate, references, settings, "wer")
+    keywords = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                    case_sensitive=case_sensitive, shifts=False)
+    return _sentence_result(candidate, references, keywords, "wer")
 
 
 @keywords_checked
@@ -882,8 +903,9 @@ def corpus_wer(candidates, references, *, normalized=False, no_punct=False, asia
                case_sensitive=True) -> TerResult:
     """Corpus WER: edits summed over the sentences over the summed reference lengths, as ``jiwer.wer``
     computes it for lists of sentences (its defaults are these)."""
-    settings = TerSettings(normalized, no_punct, asian_support, case_sensitive, shifts=False)
-    return _corpus_result(candidates, references, settings, "corpus_wer")
+    keywords = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                    case_sensitive=case_sensitive, shifts=False)
+    return _corpus_result(candidates, references, keywords, "corpus_wer")
 
 
 @keywords_checked
@@ -894,16 +916,16 @@ def cer(candidate, references, *, case_sensitive=True) -> TerResult:
     >>> cer("the cat", ["the hat"]).score == 1 / 7
     True
     """
-    settings = TerSettings(case_sensitive=case_sensitive, shifts=False, level="char")
-    return _sentence_result(candidate, references, settings, "cer")
+    keywords = dict(case_sensitive=case_sensitive, shifts=False, level="char")
+    return _sentence_result(candidate, references, keywords, "cer")
 
 
 @keywords_checked
 def corpus_cer(candidates, references, *, case_sensitive=True) -> TerResult:
     """Corpus CER: character edits summed over the sentences over the summed reference characters
     (``jiwer.cer`` of lists of sentences)."""
-    settings = TerSettings(case_sensitive=case_sensitive, shifts=False, level="char")
-    return _corpus_result(candidates, references, settings, "corpus_cer")
+    keywords = dict(case_sensitive=case_sensitive, shifts=False, level="char")
+    return _corpus_result(candidates, references, keywords, "corpus_cer")
 
 
 __all__ = [

@@ -234,10 +234,15 @@ def test_a_tie_between_references_keeps_the_first_as_sacrebleu_does(candidates, 
 def test_systems_counted_in_groups_score_as_sacrebleu(monkeypatch, per_pass):
     # The counting engine takes a few systems at a time (a bound on memory); however the systems are
     # grouped, each keeps its own score. per_pass = 1 puts every system in a group of its own.
+    # FAST_FROM = 0: these few sentences go through the array engine too (else the readable counting).
     import importlib
 
+    import bleu_lab.fast
+    import bleu_lab.fast.chrf as fast_chrf
+
     chrf_module = importlib.import_module("bleu_lab.chrf")  # bleu_lab.chrf is also the function
-    monkeypatch.setattr(chrf_module, "_TOKENS_PER_PASS", per_pass)
+    monkeypatch.setattr(fast_chrf, "_TOKENS_PER_PASS", per_pass)
+    monkeypatch.setattr(bleu_lab.fast, "FAST_FROM", 0)
     references = [["the cat is on the mat", "there is a cat on the mat"], ["a dog barks", "the dog is barking"]]
     systems = {"A": ["the cat sat on the mat", "a dog barked"], "B": ["cat mat", "the dog barks loudly"],
                "C": ["", "dog"]}
@@ -246,5 +251,5 @@ def test_systems_counted_in_groups_score_as_sacrebleu(monkeypatch, per_pass):
     for name, lines in systems.items():
         assert scores[name].score == pytest.approx(CHRF(word_order=2).corpus_score(lines, streams).score / 100,
                                                    abs=1e-12)
-    assert [len(group) for group in chrf_module._groups_of_systems([["ab"], ["cd"], ["ef"]], 2)] == {
+    assert [len(group) for group in fast_chrf._groups_of_systems([["ab"], ["cd"], ["ef"]], 2)] == {
         1: [1, 1, 1], 12: [3], 40: [3], 10**9: [3]}[per_pass]

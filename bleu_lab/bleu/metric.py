@@ -81,7 +81,7 @@ def bleu_from_stats(
     0.0
     """
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, None, None)
-    order, counted = settings.max_order, settings.counting_order
+    order, counted = settings.order, settings.counting_order
     checked = {name: check_counts(name, values, order) for name, values in (("counts", counts), ("totals", totals))}
     order_given = max_order is not None or weights is not None  # a lower order on purpose (BLEU-2 of 4-gram counts)
     for name, values in checked.items():
@@ -112,7 +112,7 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
     """:func:`bleu_from_stats` with its keywords already checked as ``settings``: the statistics are
     checked (a caller's), then scored. ``given``: the totals are a caller's, so they are checked to be a
     text's too (counted ones are; nltk's phantom totals, max(1, t_n) per sentence, need not be)."""
-    order = settings.max_order
+    order = settings.order
     counts = check_counts("counts", counts, order)
     totals = check_counts("totals", totals, order)
     candidate_length = check_count(candidate_length, "candidate_length")
@@ -141,12 +141,12 @@ def _last_sentence(statistics: SentenceStats) -> tuple[int, int, int]:
 def _result(counts, totals, candidate_length, reference_length, settings: BleuSettings, last, n_references,
             **extra: Any) -> BleuResult:
     """The result object: the score of the statistics and every number that went into it."""
-    order = settings.max_order
+    order = settings.order
     scored = bleu_score(counts, totals, candidate_length, reference_length, settings, last)
     if settings.weights is None or settings.effective_order:  # uniform over the orders used
         weights = (((1.0 if settings.weights is None else sum(settings.weights)) / scored.used),) * scored.used
     else:
-        weights = settings.weights
+        weights = tuple(settings.weights)
     return BleuResult(
         score=scored.value,
         _precisions=scored.precisions,
@@ -286,8 +286,9 @@ def tokenize_systems(systems: Mapping[str, Any], references, settings: BleuSetti
     :func:`tokenize_corpus`). ``systems`` maps the names that messages use to the lines (see
     :func:`bleu_lab.checks.check_systems`)."""
     checked, checked_references = check_systems(systems, references, function=function, call=call)
-    candidate_lines = [lines_for_counting(lines, settings.tokenize, settings.lowercase) for lines in checked]
-    _, reference_lines = tokenize_corpus([], checked_references, settings.tokenize, settings.lowercase)
+    tokenize, lowercase = settings.tokenize or "none", bool(settings.lowercase)
+    candidate_lines = [lines_for_counting(lines, tokenize, lowercase) for lines in checked]
+    _, reference_lines = tokenize_corpus([], checked_references, tokenize, lowercase)
     return candidate_lines, reference_lines
 
 
@@ -297,6 +298,7 @@ def score_statistics(statistics: Sequence[SentenceStats], **bleu_keywords: Any) 
     ``bleu_keywords`` are the scoring keywords of :func:`bleu_from_stats`.
     """
     settings = BleuSettings(**bleu_keywords, tokenize=None, lowercase=None)
+    total: SentenceStats
     if isinstance(statistics, SentenceStats):
         total = statistics
     elif isinstance(statistics, (list, tuple)) and all(isinstance(s, SentenceStats) for s in statistics):

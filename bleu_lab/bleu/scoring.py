@@ -100,8 +100,8 @@ def _sacrebleu(row: Row, value=None, zero_rule=None, add: float = 0) -> tuple[li
     precisions = [0.0] * len(row.totals)
     reached = unmatched = 0
     for n, (m, t) in enumerate(zip(row.matches, row.totals)):
-        if n > 0:
-            m, t = m + add, t + add
+        if n > 0:  # add-k: orders 2 and up
+            m, t = m + add, t + add  # type: ignore[assignment]
         if t <= 0:
             break
         reached += 1
@@ -371,8 +371,9 @@ class BleuSettings:
     effective_order: bool = False
     tokenize: str | None = "13a"
     lowercase: bool | None = False
-    # Set from the fields above: the smoothing method object, and how many orders to count (N, or 5 for
-    # nltk's methods 5 and 7, which look at 5-grams).
+    # Set from the fields above: N, the number of n-gram orders in the score (``max_order`` once checked), the
+    # smoothing method object, and how many orders to count (N, or 5 for nltk's methods 5 and 7: 5-grams).
+    order: int = field(init=False, repr=False, compare=False)
     method: Smoothing = field(init=False, repr=False, compare=False)
     counting_order: int = field(init=False, repr=False, compare=False)
 
@@ -389,7 +390,7 @@ class BleuSettings:
         check_text_settings(self.tokenize, self.lowercase)
         # Frozen, so the normalised values are set the one way a frozen dataclass allows.
         counting_order = max(order, NLTK_FIFTH_ORDER) if method.fifth_order else order
-        for name, normalised in (("max_order", order), ("weights", weights), ("smooth_value", value),
+        for name, normalised in (("max_order", order), ("order", order), ("weights", weights), ("smooth_value", value),
                                  ("method", method), ("counting_order", counting_order)):
             object.__setattr__(self, name, normalised)
 
@@ -399,12 +400,6 @@ class BleuSettings:
         (the message lists ``own`` too: the keywords of ``function`` itself)."""
         check_keywords(keywords, BLEU_KEYWORDS, function, own)
         return cls(**keywords)
-
-    @property
-    def order(self) -> int:
-        """N, the number of n-gram orders in the score."""
-        assert self.max_order is not None  # set by __post_init__
-        return self.max_order
 
     @property
     def scoring(self) -> BleuSettings:
@@ -504,7 +499,7 @@ def bleu_score(matches, totals, candidate_length: int, reference_length: int, se
     >>> round(bleu_score([5, 4, 3, 2], [6, 5, 4, 3], 6, 6, settings).value, 4)   # (5/6 * 4/5 * 3/4 * 2/3) ** (1/4)
     0.7598
     """
-    order = settings.max_order
+    order = settings.order
     # c = r = 0 with matches is no text's statistics; sacrebleu's compute_bleu gives them BP = 1 (c < r fails).
     impossible_empty = candidate_length == 0 == reference_length and any(matches)
     bp = 1.0 if impossible_empty else brevity_penalty_value(candidate_length, reference_length)
@@ -527,7 +522,7 @@ def bleu_score(matches, totals, candidate_length: int, reference_length: int, se
 
 def _sacrebleu_score(row: Row, settings: BleuSettings, bp: float) -> Score:
     """sacrebleu's mean: log 0 is LOG_ZERO; uniform weights (or effective order) average the logs."""
-    order = settings.max_order
+    order = settings.order
     precisions, reached = settings.method.rule(row, settings.smooth_value)
     logs = [math.log(p) if p > 0 else LOG_ZERO for p in precisions]
     used = reached if settings.effective_order and reached else order
@@ -543,7 +538,7 @@ def _sacrebleu_score(row: Row, settings: BleuSettings, bp: float) -> Score:
 
 def _nltk_score(row: Row, settings: BleuSettings, bp: float) -> Score:
     """nltk's mean: math.fsum of w_n log p_n over the positive precisions (as nltk's corpus_bleu)."""
-    order = settings.max_order
+    order = settings.order
     if row.matches[0] == 0:  # nltk returns 0 before any smoothing
         return Score(0.0, (0.0,) * order, order, bp)
     precisions = settings.method.rule(row, settings.smooth_value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..checks import check_order, check_text, describe
 
@@ -96,6 +97,7 @@ class SentenceStats:
     """
 
     __slots__ = ("_rows",)
+    _rows: Any  # a tuple of tuples of ints, or a read-only int64 numpy matrix from the array engine
 
     def __init__(self, candidate_length: int = 0, reference_length: int = 0, matches=(), totals=(), *, rows=None):
         if rows is None:

@@ -214,7 +214,7 @@ def bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings:
 def _bleu_scores(matches, totals, candidate_lengths, reference_lengths, settings: BleuSettings, last) -> Scored:
     import numpy as np
 
-    order, method, value = settings.max_order, settings.method, settings.smooth_value
+    order, method, value = settings.order, settings.method, settings.smooth_value
     all_matches = np.asarray(matches, dtype=np.float64)
     all_totals = np.asarray(totals, dtype=np.float64)
     m, t = all_matches[:, :order], all_totals[:, :order]
