@@ -205,7 +205,7 @@ def run(repeats):
         "seconds", 0.001, cold=False, repeats=max(50, 20 * repeats))
 
     # The playground's work per change with four references (was a test that asserted nothing).
-    from bleu_lab.playground import compute_playground
+    from bleu_lab.show.playground import compute_playground
 
     cat = ["the cat is on the mat", "there is a cat on the mat", "a cat sits on the mat", "on the mat is a cat"]
     edits = iter(range(10**9))  # a new candidate every call, as while typing: the playground caches by text

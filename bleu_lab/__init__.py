@@ -52,7 +52,7 @@ _PLAYGROUND = ("compute_bp_explorer", "compute_paraphrase", "compute_playground"
 
 def __getattr__(name: str):
     if name in _PLAYGROUND:
-        from . import playground
+        from .show import playground
 
         return getattr(playground, name)
     raise AttributeError(f"module 'bleu_lab' has no attribute {name!r}")

@@ -54,16 +54,16 @@ nrefs:1|case:mixed|eff:yes|nc:2|nw:0|space:no|version:2.6.0|bleu_lab:0.2.0
 
 from __future__ import annotations
 
-import html
 import string
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .checks import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
-from .explanation import MUTED_CSS, signature_html
+from .explanation import signature_html
 from .fast import worth_it
 from .settings import ChrfSettings, built_once
+from .style import muted, paragraph, row, table, text
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
 EPSILON = 1e-16
@@ -475,20 +475,17 @@ class ChrfResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        header = "".join(
-            f"<th style='padding:0 8px'>{h}</th>" for h in ("order", "cand", "ref", "match", "P", "R", "F")
-        )
-        body = "".join(
-            f"<tr><td>{o.kind} {o.n}</td><td>{o.candidate}</td><td>{o.reference}</td><td>{o.matches}</td>"
-            f"<td>{o.precision:.4f}</td><td>{o.recall:.4f}</td><td>{f:.4f}</td></tr>"
+        body = [
+            row(f"{o.kind} {o.n}", str(o.candidate), str(o.reference), str(o.matches), f"{o.precision:.4f}",
+                f"{o.recall:.4f}", f"{f:.4f}")
             for o, f in self._rows()
-        )
+        ]
         return (
-            f"<div class='bleu-lab-result'><b>{html.escape(self.name)} = {self.score:.4f}</b> "
-            f"<span style='color:{MUTED_CSS}'>(0-1 scale; sacrebleu shows {100 * self.score:.2f})</span>"
-            f"<table><tr>{header}</tr>{body}</table>"
-            f"<p style='margin:4px 0'>{html.escape(self._final_step())}</p>"
-            f"{signature_html(self.signature)}</div>"
+            f"<div class='bleu-lab-result'><b>{text(self.name)} = {self.score:.4f}</b> "
+            + muted(f"(0-1 scale; sacrebleu shows {100 * self.score:.2f})")
+            + table(body, header=("order", "cand", "ref", "match", "P", "R", "F"))
+            + paragraph(text(self._final_step()), margin="4px 0")
+            + f"{signature_html(self.signature)}</div>"
         )
 
 

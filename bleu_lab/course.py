@@ -242,7 +242,7 @@ def run_notebooks_command(args: argparse.Namespace) -> int:
 def needs_extra(module: str, extra: str = "lab") -> Iterator[None]:
     """Turn a missing optional dependency into an error that names the extra to install.
 
-    Used around the imports at the top of ``bleu_lab.widgets`` and ``bleu_lab.plotting``.
+    Used around the imports at the top of ``bleu_lab.show.widgets`` and ``bleu_lab.show.plotting``.
     """
     try:
         yield

@@ -11,68 +11,34 @@ style (solid, dashed, dotted, double), and the HTML table repeats every number.
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .bleu.scoring import BleuSettings, bleu_score, brevity_penalty_value
-from .bleu.statistics import closest_reference_length, matched_positions, max_reference_counts, ngram_matches
+from .bleu.statistics import closest_reference_length, max_reference_counts, ngram_matches
 from .checks import check_order_of_result, weights_sum_problem
-
-# One colour per n-gram order (Okabe and Ito's blue, vermillion, bluish green, reddish purple, then
-# black and a darkened orange): each has a contrast of at least 3:1 against white.
-ORDER_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#000000", "#8f6500")
-# The same colours mixed with white (22 %): a background behind black text (contrast above 12:1).
-ORDER_TINTS = ("#c7e0ee", "#f6dcc7", "#c7eae0", "#f4e2ec", "#c7c7c7", "#e6ddc7")
-# The underline of each order differs in style as well as colour.
-ORDER_LINES = ("solid", "dashed", "dotted", "double", "solid", "dashed")
-# Everything else the HTML colours: text, messages, agreement marks (all >= 4.5:1 on white as text).
-STYLE = {
-    "muted": "#444444",  # secondary text
-    "ok": "#007a5a",  # "same number" check marks (on ok_background)
-    "warn": "#b34700",  # message border
-    "warn_text": "#9a3d00",  # "differs" (on warn_background: 5.6:1)
-    "message_background": "#fbe3d3",
-    "warn_background": "#fbe3d3",
-    "ok_background": "#e3f4ec",
-    "on_light": "#1a1a1a",  # text on the light backgrounds above and on the order tints
-    "underline_px": 4,
-}
-# Text with no background of its own sits on the notebook's page, white in JupyterLab's light theme and
-# #111 in its dark one: its colour is the theme's own text colour (a CSS variable, >= 4.5:1 in both
-# themes), with bleu_lab's colour where no theme defines it (the static site, nbconvert's HTML). Text on a
-# background bleu_lab sets (marks, messages, badges) gets a colour of its own, whatever the theme.
-TEXT_CSS = {
-    "text": "var(--jp-content-font-color1, #222222)",
-    "muted": f"var(--jp-content-font-color2, {STYLE['muted']})",
-}
-MUTED_CSS = TEXT_CSS["muted"]  # secondary text in any result's HTML view, readable in light and dark themes
+from .style import (  # noqa: F401 - MUTED_CSS, contrast_ratio and relative_luminance: re-exported
+    MUTED_CSS,
+    ORDER_COLOURS,
+    ORDER_LINES,
+    ORDER_TINTS,
+    STYLE,
+    TEXT_CSS,
+    contrast_ratio,
+    element,
+    muted,
+    note,
+    opening,
+    paragraph,
+    relative_luminance,
+    span,
+    text,
+)
 
 
-def relative_luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of a ``#rrggbb`` colour: 0.2126 R + 0.7152 G + 0.0722 B on linear sRGB."""
-    value = colour.lstrip("#")
-    if len(value) != 6:
-        raise ValueError(f"colour must be written #rrggbb, got {colour!r}")
-    channels = []
-    for i in (0, 2, 4):
-        c = int(value[i:i + 2], 16) / 255
-        channels.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
-    red, green, blue = channels
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def contrast_ratio(first: str, second: str = "#ffffff") -> float:
-    """WCAG 2 contrast ratio (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
-
-    >>> round(contrast_ratio("#000000"), 1), round(contrast_ratio("#ffffff"), 1)
-    (21.0, 1.0)
-    """
-    a, b = relative_luminance(first), relative_luminance(second)
-    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-
-
+# The palette, the CSS and the contrast helpers live in bleu_lab.style; they are named here too, where
+# they were first defined (tests and notebooks import them from explanation).
 def order_style(n: int) -> str:
     """Inline CSS of a token covered by a matched n-gram of order ``n`` (1-based)."""
     i = (n - 1) % len(ORDER_COLOURS)
@@ -90,23 +56,21 @@ def mark(text_html: str, n: int, title: str) -> str:
 @lru_cache(maxsize=256)
 def _mark_opening(n: int, title: str) -> str:
     # The same few (order, title) pairs open every mark of a page: built once, not per token.
-    return f'<span class="bl-mark bl-mark-{n}" style="{order_style(n)}" title="{html.escape(title)}">'
+    return opening("span", quote='"', class_=f"bl-mark bl-mark-{n}", css=order_style(n), title=title)
 
 
 def legend_html(orders, label=None) -> str:
     """A swatch per order, styled exactly like the marks, so the key matches what it explains."""
     swatches = "".join(
-        f"<span style='{order_style(n)};margin-right:6px;white-space:nowrap'>"
-        f"{label(n) if label else f'{n}-gram'}</span>"
+        span(label(n) if label else f"{n}-gram", f"{order_style(n)};margin-right:6px;white-space:nowrap")
         for n in orders
     )
-    return f"<div class='bl-legend' style='margin:2px 0 6px 0;font-size:0.9em'>key: {swatches}</div>"
+    return element("div", f"key: {swatches}", class_="bl-legend", css="margin:2px 0 6px 0;font-size:0.9em")
 
 
 def signature_html(signature: str) -> str:
     """The signature line under every result's HTML view: small, muted, in code type (Post 2018)."""
-    return (f"<p style='margin:2px 0;color:{TEXT_CSS['muted']};font-size:0.85em'>"
-            f"<code>{html.escape(signature)}</code></p>")
+    return note(signature)
 
 
 def _require_tokens(result):
@@ -362,16 +326,16 @@ def order_rows(result):
     return [(n, m, t, p, w) for n, (m, t, p, w) in enumerate(columns, 1)]
 
 
-def order_table_html(result, *, weights: bool = True, marked: bool = False, table_attributes: str = "",
-                     header_style: str = "padding:0 8px") -> str:
+def order_table_html(result, *, weights: bool = True, marked: bool = False, table_class: str = "",
+                     table_style: str = "", header_style: str = "padding:0 8px") -> str:
     """The per-order table of a BLEU result as HTML: n, clipped, total, precision (and weight).
 
     ``marked`` gives rows and number cells class names (``bl-row``, ``bl-clipped``, ``bl-total``,
-    ``bl-precision``), which the playground's tests and browser checks read; ``table_attributes`` and
-    ``header_style`` set the caller's look. The numbers are :func:`order_rows`'.
+    ``bl-precision``), which the playground's tests and browser checks read; ``table_class``,
+    ``table_style`` and ``header_style`` set the caller's look. The numbers are :func:`order_rows`'.
     """
     headings = ("n", "clipped", "total", "precision") + (("weight",) if weights else ())
-    header = "".join(f"<th style='{header_style}'>{h}</th>" for h in headings)
+    header = "".join(element("th", h, css=header_style) for h in headings)
     row, clipped, total, precision = (
         (" class='bl-row'", " class='bl-clipped'", " class='bl-total'", " class='bl-precision'") if marked
         else ("", "", "", "")
@@ -381,7 +345,7 @@ def order_table_html(result, *, weights: bool = True, marked: bool = False, tabl
         + (f"<td>{w:.4f}</td>" if weights else "") + "</tr>"
         for n, m, t, p, w in order_rows(result)
     )
-    return f"<table{table_attributes}><tr>{header}</tr>{body}</table>"
+    return element("table", f"<tr>{header}</tr>{body}", class_=table_class, css=table_style)
 
 
 def bp_formula(c: int, r: int, *, show_lengths: bool = False) -> str:
@@ -464,11 +428,35 @@ def precision_and_brevity(candidate_tokens, reference_tokens) -> PrecisionAndBre
     return precision_and_brevity_by_length(candidate_tokens, reference_tokens, [len(candidate_tokens)])[0]
 
 
-def matched_orders(tokens, references, orders) -> list:
-    """For each token, the highest of ``orders`` whose matched n-gram covers it (0: none)."""
+def clipped_starts(tokens, clip, n: int) -> list:
+    """Start positions of the n-gram occurrences of ``tokens`` that count as matches, when n-gram ``g``
+    counts at most ``clip[g]`` times (its clip: the most any one reference holds, Papineni et al. 2002,
+    section 2.1). Of an n-gram that occurs k times and is clipped to m, the first m occurrences are the
+    matched ones (a convention for display only; the score does not depend on which are chosen).
+
+    >>> clipped_starts(["the", "the", "cat"], {("the",): 1, ("cat",): 1}, 1)
+    [0, 2]
+    """
+    used: dict = {}
+    positions = []
+    for start in range(len(tokens) - n + 1):
+        gram = tuple(tokens[start : start + n])
+        so_far = used.get(gram, 0)
+        if so_far < clip.get(gram, 0):
+            used[gram] = so_far + 1
+            positions.append(start)
+    return positions
+
+
+def matched_orders(tokens, references, orders, clips=None) -> list:
+    """For each token, the highest of ``orders`` whose matched n-gram covers it (0: none).
+
+    ``clips[n - 1]``, when given, is the clip of each n-gram (already counted: the playground counts each
+    sentence once); otherwise it is counted from ``references`` (:func:`max_reference_counts`)."""
     order_of = [0] * len(tokens)
     for n in orders:
-        for start in matched_positions(tokens, references, n):
+        clip = clips[n - 1] if clips is not None else max_reference_counts(references, n)
+        for start in clipped_starts(tokens, clip, n):
             for position in range(start, start + n):
                 order_of[position] = n
     return order_of
@@ -478,25 +466,25 @@ def _marked_tokens(tokens, order_of, label: str) -> str:
     """HTML of tokens; a token with order n > 0 gets that order's tint and an underline of its colour."""
     pieces = []
     for token, n in zip(tokens, order_of):
-        text = html.escape(token)
-        pieces.append(mark(text, n, f"{label} {n}-gram") if n else text)
+        escaped = text(token)
+        pieces.append(mark(escaped, n, f"{label} {n}-gram") if n else escaped)
     return " ".join(pieces)
 
 
-def highlight_tokens(tokens, references, n: int) -> str:
+def highlight_tokens(tokens, references, n: int, clips=None) -> str:
     """HTML of the tokens with the ones covered by a matched (clipped) n-gram of order n marked."""
-    return _marked_tokens(tokens, matched_orders(tokens, references, [n]), "matched")
+    return _marked_tokens(tokens, matched_orders(tokens, references, [n], clips), "matched")
 
 
-def highlight_longest_matches(tokens, others, max_order: int) -> str:
+def highlight_longest_matches(tokens, others, max_order: int, clips=None) -> str:
     """HTML of the tokens, each coloured by the longest matched n-gram (up to max_order) covering it."""
-    return _marked_tokens(tokens, matched_orders(tokens, others, range(1, max_order + 1)), "in a matched")
+    return _marked_tokens(tokens, matched_orders(tokens, others, range(1, max_order + 1), clips), "in a matched")
 
 
 def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, reference_numbers=None,
                         candidate_label: str = "{n}-grams", label_style: str = "padding-right:8px;white-space:nowrap",
                         cell_style: str = "text-align:left", classes: bool = False,
-                        mark_references: bool = False, limit: int | None = None) -> str:
+                        mark_references: bool = False, limit: int | None = None, counted=None) -> str:
     """Table rows (``<tr>`` elements, no table) showing which n-grams matched.
 
     One row per order n = 1 .. ``max_order``: the candidate's tokens, those covered by a matched
@@ -506,23 +494,28 @@ def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, r
     (:func:`highlight_longest_matches`). ``limit`` shows only that many tokens of each text (the
     matches are found on all of them); ``classes`` names the token cells ``bl-candidate-n`` and
     ``bl-reference-k``; ``candidate_label``, ``label_style`` and ``cell_style`` set the caller's look.
+    ``counted``, when given, is ``(reference_clips, candidate_counts)``, each a sequence indexed by n - 1:
+    the n-grams already counted (each sentence once), so nothing is counted again here.
     """
+    reference_clips, candidate_counts = counted if counted is not None else (None, None)
     references = [tuple(r) for r in reference_tokens]
     numbers = range(1, len(references) + 1) if reference_numbers is None else reference_numbers
     shown = tuple(candidate_tokens[:limit])
 
     def row(label: str, css_class: str, content: str) -> str:
-        named = f" class='{css_class}'" if classes else ""
-        return f"<tr><td style='{label_style}'>{label}</td><td{named} style='{cell_style}'>{content}</td></tr>"
+        cells = element("td", label, css=label_style) + element("td", content, class_=css_class if classes else "",
+                                                                   css=cell_style)
+        return f"<tr>{cells}</tr>"
 
     rows = [
-        row(candidate_label.format(n=n), f"bl-candidate-{n}", highlight_tokens(shown, references, n))
+        row(candidate_label.format(n=n), f"bl-candidate-{n}", highlight_tokens(shown, references, n, reference_clips))
         for n in range(1, max_order + 1)
     ]
     for k, tokens in zip(numbers, references):
         content = (
-            highlight_longest_matches(tokens[:limit], [tuple(candidate_tokens)], max_order) if mark_references
-            else html.escape(" ".join(tokens[:limit]))
+            highlight_longest_matches(tokens[:limit], [tuple(candidate_tokens)], max_order, candidate_counts)
+            if mark_references
+            else text(" ".join(tokens[:limit]))
         )
         rows.append(row(f"reference {k}", f"bl-reference-{k}", content))
     return "".join(rows)
@@ -551,12 +544,9 @@ def _highlight_rows(result) -> str:
                                limit=HTML_TOKEN_LIMIT)
     note = tokens_left_out_note(result.candidate_tokens, *result.reference_tokens)
     if note:
-        rows += f"<tr><td colspan='2' style='text-align:left'><i>{html.escape(note)}</i></td></tr>"
-    return (
-        "<table style='margin-bottom:6px'>"
-        "<tr><th colspan='2' style='text-align:left'>candidate, matched n-grams underlined per order</th></tr>"
-        f"{rows}</table>"
-    )
+        rows += f"<tr>{element('td', f'<i>{text(note)}</i>', colspan=2, css='text-align:left')}</tr>"
+    heading = element("th", "candidate, matched n-grams underlined per order", colspan=2, css="text-align:left")
+    return element("table", f"<tr>{heading}</tr>{rows}", css="margin-bottom:6px")
 
 
 def bleu_html(result) -> str:
@@ -564,19 +554,20 @@ def bleu_html(result) -> str:
     missing = result.settings.not_in_sacrebleu()
     scale = (f"0-1 scale; x 100 = {100 * result.score:.2f}, which sacrebleu cannot show: it has {missing}" if missing
              else f"0-1 scale; sacrebleu shows {100 * result.score:.2f}")
-    parts = [f"<div class='bleu-lab-result'><b>BLEU = {result.score:.4f}</b> "
-             f"<span style='color:{TEXT_CSS['muted']}'>({html.escape(scale)})</span>"]
+    parts = [f"<div class='bleu-lab-result'><b>BLEU = {result.score:.4f}</b> {muted(f'({text(scale)})')}"]
     if result.candidate_tokens is not None:
         parts.append(_highlight_rows(result))
     parts.append(order_table_html(result))
     parts.append(
-        "<p style='margin:4px 0'>"
-        f"c = {result.candidate_length}, r = {result.reference_length}, "
-        f"BP = {html.escape(bp_formula(result.candidate_length, result.reference_length))} = "
-        f"{result.brevity_penalty:.4f}; "
-        f"geometric mean = {result.geometric_mean:.4f}; smoothing: {html.escape(_smoothing_label(result))}</p>"
-        + (f"<p style='margin:2px 0'><b>{html.escape(above_one_note(result))}</b></p>" if result.above_one else "")
-        + (f"<p style='margin:2px 0'><b>note: {html.escape(weights_sum_problem(result.weights))}</b></p>"
+        paragraph(
+            f"c = {result.candidate_length}, r = {result.reference_length}, "
+            f"BP = {text(bp_formula(result.candidate_length, result.reference_length))} = "
+            f"{result.brevity_penalty:.4f}; "
+            f"geometric mean = {result.geometric_mean:.4f}; smoothing: {text(_smoothing_label(result))}",
+            margin="4px 0",
+        )
+        + (paragraph(f"<b>{text(above_one_note(result))}</b>") if result.above_one else "")
+        + (paragraph(f"<b>note: {text(weights_sum_problem(result.weights))}</b>")
            if weights_sum_problem(result.weights) else "")
         + signature_html(result.signature) + "</div>"
     )

@@ -45,7 +45,6 @@ words of ``nltk.word_tokenize``, which nltk's own METEOR doctests use); token li
 from __future__ import annotations
 
 import atexit
-import html
 import os
 import shutil
 import stat
@@ -62,8 +61,21 @@ from .checks import (
     describe,
     keywords_checked,
 )
-from .explanation import MUTED_CSS, signature_html
+from .explanation import signature_html
 from .settings import __version__
+from .style import (
+    EXACT_MARK,
+    MUTED,
+    STEM_MARK,
+    SYNONYM_MARK,
+    element,
+    legend,
+    muted,
+    paragraph,
+    span,
+    text,
+    token_mark,
+)
 from .tokenizers import get_tokenizer
 
 EXACT, STEM, SYNONYM = "exact", "stem", "synonym"
@@ -377,30 +389,23 @@ class MeteorResult:
         for i, word in enumerate(self.candidate):
             match = by_candidate.get(i)
             if match is None:
-                cells.append(f"<span style='color:{MUTED_CSS}' title='unmatched'>{html.escape(word)}</span>")
+                cells.append(span(text(word), MUTED, title="unmatched"))
             else:
                 title = f"{match.stage} match with reference word {match.reference_index + 1} ({match.reference_word})"
-                cells.append(f"<span style='{_STAGE_STYLES[match.stage]};padding:0 2px' "
-                             f"title='{html.escape(title)}'>{html.escape(word)}</span>")
-        legend = " ".join(f"<span style='{style};padding:0 3px'>{stage}</span>"
-                          for stage, style in _STAGE_STYLES.items())
+                cells.append(token_mark(word, _STAGE_STYLES[match.stage], title))
+        key = legend(_STAGE_STYLES.items())
         return (
             f"<div class='bleu-lab-result'><b>METEOR = {self.score:.4f}</b> "
-            f"<span style='color:{MUTED_CSS}'>(0-1 scale; "
-            f"P = {self.precision:.4f}, R = {self.recall:.4f}, Fmean = {self.fmean:.4f}, {self.chunks} chunks, "
-            f"penalty = {self.penalty:.4f})</span>"
-            f"<p style='margin:2px 0;line-height:1.8'>{' '.join(cells)}</p>"
-            f"<p style='margin:2px 0'>reference: {html.escape(' '.join(self.reference))}</p>"
-            f"<p style='margin:4px 0'>{legend}</p>{signature_html(self.signature)}</div>"
+            + muted(f"(0-1 scale; P = {self.precision:.4f}, R = {self.recall:.4f}, Fmean = {self.fmean:.4f}, "
+                    f"{self.chunks} chunks, penalty = {self.penalty:.4f})")
+            + element("p", " ".join(cells), css="margin:2px 0;line-height:1.8")
+            + paragraph(f"reference: {text(' '.join(self.reference))}")
+            + f"{paragraph(key, margin='4px 0')}{signature_html(self.signature)}</div>"
         )
 
 
 # Okabe-Ito tints; the border style differs too, so colour is never the only cue.
-_STAGE_STYLES = {
-    EXACT: "background:#c4e4f6;border-bottom:3px solid #0072b2",
-    STEM: "background:#f5d9a3;border-bottom:3px dashed #e69f00",
-    SYNONYM: "background:#a8dccb;border-bottom:3px dotted #009e73",
-}
+_STAGE_STYLES = {EXACT: EXACT_MARK, STEM: STEM_MARK, SYNONYM: SYNONYM_MARK}
 
 
 def _score_one(candidate: tuple, reference: tuple, settings: MeteorSettings) -> tuple:

@@ -55,7 +55,6 @@ nrefs:1|variant:rouge1|tok:rouge-score|stem:no|bleu_lab:0.2.0
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -66,6 +65,7 @@ from .checks import References, Text, check_candidate_and_references, check_orde
 from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
 from .fast import worth_it
 from .settings import RougeSettings, built_once
+from .style import MATCH_MARK, cell, element, paragraph, row, span, table, text
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"[a-z0-9]+")
@@ -73,7 +73,7 @@ _NON_WORD = re.compile(r"\W+", re.UNICODE)
 # Porter stemming is applied only to tokens longer than this (rouge-score's rule).
 _MIN_STEM_LENGTH = 3
 
-_MARK_STYLE = "background:#f5d9a3;text-decoration:underline;padding:0 2px;border-radius:3px"
+_MARK_STYLE = MATCH_MARK
 
 
 # ---------------------------------------------------------------- tokenizing
@@ -273,23 +273,23 @@ class RougeResult:
         note = ""
         if self.variant == "rougeLsum":
             note = " (union-LCS hits are marked on the reference sentences, Lin 2004 section 3.2)"
-        rows = "".join(
-            f"<tr><td>{label}</td><td style='text-align:left'>{value}</td></tr>"
+        rows = [
+            row(label, cell(value, css="text-align:left"))
             for label, value in (
                 ("candidate", candidate),
                 (f"reference {self.reference_index + 1}" if self.n_references > 1 else "reference", reference),
             )
-        )
+        ]
         left_out = tokens_left_out_note(flat_candidate, flat_reference)
         if left_out:
-            rows += f"<tr><td colspan='2' style='text-align:left'><i>{html.escape(left_out)}</i></td></tr>"
+            rows.append(row(element("td", f"<i>{text(left_out)}</i>", colspan=2, css="text-align:left")))
         m, c, r = self.matches, self.candidate_total, self.reference_total
         return (
-            f"<div class='bleu-lab-result'><b>{html.escape(self.name)}</b>: "
+            f"<div class='bleu-lab-result'><b>{text(self.name)}</b>: "
             f"P = {self.precision:.4f}, R = {self.recall:.4f}, <b>F = {self.fmeasure:.4f}</b>"
-            f"<table style='margin:4px 0'>{rows}</table>"
-            f"<p style='margin:2px 0'>matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){html.escape(note)}</p>"
-            f"{signature_html(self.signature)}</div>"
+            + table(rows, css="margin:4px 0")
+            + paragraph(f"matches = {m}; P = {m}/{c}, R = {m}/{r}; F = 2PR/(P+R){text(note)}")
+            + f"{signature_html(self.signature)}</div>"
         )
 
 
@@ -308,8 +308,8 @@ def _show(tokens, variant):
 def _marked(tokens, marks) -> str:
     pieces = []
     for i, token in enumerate(tokens[:HTML_TOKEN_LIMIT]):
-        text = html.escape(token)
-        pieces.append(f"<span style='{_MARK_STYLE}'>{text}</span>" if i in marks else text)
+        word = text(token)
+        pieces.append(span(word, _MARK_STYLE) if i in marks else word)
     return " ".join(pieces) or "<i>(empty)</i>"
 
 

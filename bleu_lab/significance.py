@@ -33,7 +33,6 @@ True
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -60,6 +59,7 @@ from .fast.counting import count_systems_statistics, statistics_columns
 from .fast.resampling import bootstrap_sums, randomization_sums, resampled_sums
 from .fast.scoring import bleu_scores
 from .signature import BLEU_KEYWORDS, resampling_signature
+from .style import paragraph, text
 from .ter import SegmentTooLong
 
 
@@ -259,9 +259,9 @@ class PairedBootstrapResult(_Resampled, _PairedVerdict, _Record):
 
 def _lines_html(headline: str, lines, signature: str | None) -> str:
     """A significance result's HTML view: its headline in bold, its explanation's lines, the signature."""
-    body = "".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines)
+    body = "".join(paragraph(text(line)) for line in lines)
     shown = "" if signature is None else signature_html(signature)
-    return f"<div class='bleu-lab-result'><b>{html.escape(headline)}</b>{body}{shown}</div>"
+    return f"<div class='bleu-lab-result'><b>{text(headline)}</b>{body}{shown}</div>"
 
 
 @dataclass(frozen=True, eq=False)

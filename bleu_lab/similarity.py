@@ -46,13 +46,13 @@ License and its Acceptable Use Policy (see README, "Embedding score").
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from .checks import check_candidate_and_references, check_corpus, keywords_checked
-from .explanation import MUTED_CSS, signature_html
+from .explanation import signature_html
+from .style import cell, element, muted, row, table, text
 
 MODEL_CONFIG = "l2_supercat"
 MODEL_DIM = 256
@@ -246,19 +246,18 @@ class SimilarityResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        header = "".join(f"<th style='padding:0 8px'>{h}</th>" for h in _COLUMNS)
-        rows = "".join(
-            f"<tr><td>reference {i + 1}{' (best)' if i == self.best else ''}</td><td>{html.escape(text)}</td>"
-            f"<td>{html.escape(' '.join(subwords))}</td><td>{cosine:.4f}</td></tr>"
-            for i, (text, subwords, cosine) in enumerate(zip(self.references, self.reference_subwords, self.cosines))
-        )
+        rows = [row("candidate", text(self.candidate), text(" ".join(self.candidate_subwords)), cell(""))]
+        rows += [
+            row(f"reference {i + 1}{' (best)' if i == self.best else ''}", text(reference),
+                text(" ".join(subwords)), f"{cosine:.4f}")
+            for i, (reference, subwords, cosine) in enumerate(zip(self.references, self.reference_subwords,
+                                                                  self.cosines))
+        ]
         return (
             f"<div class='bleu-lab-result'><b>similarity = {self.score:.4f}</b> "
-            f"<span style='color:{MUTED_CSS}'>(cosine of mean subword vectors, {html.escape(MODEL_NAME)})</span>"
-            f"<table><tr>{header}</tr>"
-            f"<tr><td>candidate</td><td>{html.escape(self.candidate)}</td>"
-            f"<td>{html.escape(' '.join(self.candidate_subwords))}</td><td></td></tr>{rows}"
-            f"</table>{signature_html(self.signature)}</div>"
+            + muted(f"(cosine of mean subword vectors, {text(MODEL_NAME)})")
+            + table(rows, header=_COLUMNS)
+            + f"{signature_html(self.signature)}</div>"
         )
 
 
@@ -298,7 +297,7 @@ class CorpusSimilarityResult:
         ])
 
     def _repr_html_(self) -> str:
-        return f"<div class='bleu-lab-result'><pre>{html.escape(self.explain())}</pre></div>"
+        return element("div", element("pre", text(self.explain())), class_="bleu-lab-result")
 
 
 @keywords_checked
@@ -468,13 +467,13 @@ def greedy_match(candidate: str, reference: str) -> GreedyMatchResult:
     """
     call = 'greedy_match("the feline rests on the rug", "the cat is on the mat")'
     texts = []
-    for name, text in (("candidate", candidate), ("reference", reference)):
-        if not isinstance(text, str):
-            raise TypeError(f"{name} must be a string (one sentence), not {type(text).__name__}. Right: {call}")
-        if not text.strip():
+    for name, given in (("candidate", candidate), ("reference", reference)):
+        if not isinstance(given, str):
+            raise TypeError(f"{name} must be a string (one sentence), not {type(given).__name__}. Right: {call}")
+        if not given.strip():
             raise ValueError(f"{name} is empty; greedy matching needs at least one subword on each side. "
                              f"Right: {call}")
-        texts.append(_check_encodable(text, f"the {name}"))
+        texts.append(_check_encodable(given, f"the {name}"))
     candidate_subwords, candidate_vectors = _subword_vectors(texts[0])
     reference_subwords, reference_vectors = _subword_vectors(texts[1])
     cosines = candidate_vectors @ reference_vectors.T  # (candidate subwords, reference subwords)

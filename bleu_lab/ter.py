@@ -58,7 +58,6 @@ jiwer is); CER counts characters instead of words (:func:`cer`, as ``jiwer.cer``
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from dataclasses import dataclass
@@ -72,8 +71,21 @@ from .checks import (
     is_whole_number,
     keywords_checked,
 )
-from .explanation import MUTED_CSS, signature_html
+from .explanation import signature_html
 from .settings import TerSettings, built_once
+from .style import (
+    DELETION_MARK,
+    INSERTION_MARK,
+    SHIFT_MARK,
+    SUBSTITUTION_MARK,
+    bullet_list,
+    element,
+    legend,
+    muted,
+    paragraph,
+    text,
+    token_mark,
+)
 from .tokenizers import apply_tokenizer
 
 # tercom's limits, as sacrebleu 2.6 sets them (Snover et al. 2006 leave them to the implementation).
@@ -108,12 +120,10 @@ _OUTSIDE = 10**16  # the cost of a cell outside the band: never on a best path
 MATCH, SUBSTITUTION, DELETION, INSERTION = "match", "substitution", "deletion", "insertion"
 _UNSET = ""
 
-# Okabe-Ito tints (colour-blind safe); each mark also differs in shape, so colour is never the only cue.
+# Okabe-Ito tints (colour-blind safe, bleu_lab.style); each mark also differs in shape, so colour is never the
+# only cue.
 _EDIT_STYLES = {
-    SUBSTITUTION: "background:#f5d9a3;border-bottom:3px solid #e69f00",
-    DELETION: "background:#ebc5db;text-decoration:line-through",
-    INSERTION: "background:#c4e4f6;border-bottom:3px dotted #0072b2",
-    "shift": "background:#a8dccb;border:2px solid #009e73",
+    SUBSTITUTION: SUBSTITUTION_MARK, DELETION: DELETION_MARK, INSERTION: INSERTION_MARK, "shift": SHIFT_MARK,
 }
 
 
@@ -661,25 +671,18 @@ class TerResult:
     def _repr_html_(self) -> str:
         parts = [
             f"<div class='bleu-lab-result'><b>{self.name} = {self.score:.4f}</b> "
-            f"<span style='color:{MUTED_CSS}'>(0-1 scale, lower is better; {counted(self.num_edits, 'edit')} / "
-            f"{self.reference_length:g} reference words)</span>"
+            + muted(f"(0-1 scale, lower is better; {counted(self.num_edits, 'edit')} / "
+                    f"{self.reference_length:g} reference words)")
         ]
         for index, alignment in enumerate(self.alignments[:3]):
             if self.sentences > 1:
-                parts.append(f"<p style='margin:6px 0 0 0'>sentence {index + 1}</p>")
+                parts.append(paragraph(f"sentence {index + 1}", margin="6px 0 0 0"))
             parts.append(_alignment_html(alignment))
         if self.sentences > 3:
             parts.append(f"<p>... {self.sentences - 3} more sentences</p>")
-        legend = " ".join(
-            f"<span style='{style};padding:0 3px'>{html.escape(label)}</span>"
-            for label, style in (
-                ("shifted", _EDIT_STYLES["shift"]),
-                ("substituted", _EDIT_STYLES[SUBSTITUTION]),
-                ("deleted", _EDIT_STYLES[DELETION]),
-                ("inserted", _EDIT_STYLES[INSERTION]),
-            )
-        )
-        parts.append(f"<p style='margin:4px 0'>{legend}</p>{signature_html(self.signature)}</div>")
+        key = legend([("shifted", _EDIT_STYLES["shift"]), ("substituted", _EDIT_STYLES[SUBSTITUTION]),
+                      ("deleted", _EDIT_STYLES[DELETION]), ("inserted", _EDIT_STYLES[INSERTION])])
+        parts.append(f"{paragraph(key, margin='4px 0')}{signature_html(self.signature)}</div>")
         return "".join(parts)
 
 
@@ -717,30 +720,26 @@ def _alignment_html(alignment: TerAlignment) -> str:
     position = 0
     for edit in alignment.edits:
         style, title = "", ""
-        text = edit.reference if edit.operation == INSERTION else edit.candidate
+        word = edit.reference if edit.operation == INSERTION else edit.candidate
         if edit.operation == INSERTION:
             style, title = _EDIT_STYLES[INSERTION], "inserted from the reference"
         else:
             if edit.operation == SUBSTITUTION:
                 style, title = _EDIT_STYLES[SUBSTITUTION], f"substituted: the reference has {edit.reference!r}"
-                text = f"{edit.candidate}\u2192{edit.reference}"
+                word = f"{edit.candidate}\u2192{edit.reference}"
             elif edit.operation == DELETION:
                 style, title = _EDIT_STYLES[DELETION], "deleted"
             if moved[position]:
                 style = (style + ";" if style else "") + _EDIT_STYLES["shift"]
                 title = (title + "; " if title else "") + "shifted here"
             position += 1
-        cells.append(
-            f"<span style='{style};padding:0 2px' title='{html.escape(title)}'>{html.escape(text or '')}</span>"
-            if style else html.escape(text or "")
-        )
-    shifts = "".join(f"<li>{html.escape(str(s))}</li>" for s in alignment.shifts)
+        cells.append(token_mark(word or "", style, title) if style else text(word or ""))
     return (
-        f"<p style='margin:2px 0'>candidate: {html.escape(' '.join(alignment.candidate))}<br>"
-        f"reference: {html.escape(' '.join(alignment.reference))}</p>"
-        + (f"<ol style='margin:2px 0'>{shifts}</ol>" if shifts else "")
-        + f"<p style='margin:2px 0;line-height:1.8'>{' '.join(cells)}</p>"
-        f"<p style='margin:2px 0'>{html.escape(alignment.count_line())}</p>"
+        paragraph(f"candidate: {text(' '.join(alignment.candidate))}<br>"
+                  f"reference: {text(' '.join(alignment.reference))}")
+        + (bullet_list(map(str, alignment.shifts), numbered=True, css="margin:2px 0") if alignment.shifts else "")
+        + element("p", " ".join(cells), css="margin:2px 0;line-height:1.8")
+        + paragraph(text(alignment.count_line()))
     )
 
 

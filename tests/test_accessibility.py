@@ -28,7 +28,7 @@ matplotlib.use("Agg")  # inside the test process only
 import matplotlib.pyplot as plt  # noqa: E402
 
 import bleu_lab  # noqa: E402
-from bleu_lab import plotting  # noqa: E402
+from bleu_lab.show import plotting  # noqa: E402
 
 REFS = ["the cat is on the mat", "there is a cat on the mat"]
 
@@ -122,7 +122,7 @@ def test_score_lines_say_which_way_each_goes():
 
 def test_metric_against_human_gives_the_correlations():
     scipy_stats = pytest.importorskip("scipy.stats")
-    from bleu_lab.meta_evaluation import plot_metric_vs_human
+    from bleu_lab.show.agreement_plots import plot_metric_vs_human
 
     metric, human = {"A": 0.3, "B": 0.25, "C": 0.1}, {"A": 0.2, "B": 0.3, "C": -0.5}
     text = plotting.alt_text(plot_metric_vs_human(metric, human, highlight=["C"]))
@@ -133,7 +133,8 @@ def test_metric_against_human_gives_the_correlations():
 
 
 def test_agreement_bars_give_the_counts():
-    from bleu_lab.meta_evaluation import AgreementBin, plot_agreement_by_difference
+    from bleu_lab.meta_evaluation import AgreementBin
+    from bleu_lab.show.agreement_plots import plot_agreement_by_difference
 
     bins = [AgreementBin(0, 1, 9, 5), AgreementBin(1, 5, 4, 4), AgreementBin(5, 10, 0, 0)]
     text = plotting.alt_text(plot_agreement_by_difference(bins))
@@ -141,7 +142,7 @@ def test_agreement_bars_give_the_counts():
 
 
 def test_bp_tradeoff_plot_names_its_marked_lengths():
-    from bleu_lab.widgets import plot_bp_tradeoff
+    from bleu_lab.show.widgets import plot_bp_tradeoff
 
     text = plotting.alt_text(plot_bp_tradeoff(reference_length=12, mark=[4, 8]))
     assert f"c = 4: BP = {bp(4, 12):.4f}" in text and f"c = 8: BP = {bp(8, 12):.4f}" in text
@@ -164,7 +165,7 @@ def test_drawn_on_the_callers_axes_a_panel_each_and_set_alt_text_wins():
 
 
 def test_widget_charts_have_alt_text_with_their_numbers():
-    from bleu_lab.widgets import bp_explorer, playground
+    from bleu_lab.show.widgets import bp_explorer, playground
 
     explorer = bp_explorer(candidate_length=9, reference_length=15)
     assert f"Marked at c = 9: BP = {bp(9, 15):.4f}" in explorer.image.alt
@@ -180,7 +181,7 @@ def test_widget_charts_have_alt_text_with_their_numbers():
 def test_every_widget_input_has_a_label_and_no_unnamed_control_is_used():
     import ipywidgets
 
-    from bleu_lab.widgets import bp_explorer, paraphrase_explorer, playground
+    from bleu_lab.show.widgets import bp_explorer, paraphrase_explorer, playground
 
     inputs = (ipywidgets.Text, ipywidgets.Dropdown, ipywidgets.Checkbox, ipywidgets.BoundedIntText)
     for widget in (playground(debounce=0), bp_explorer(), paraphrase_explorer(debounce=0)):
@@ -219,7 +220,7 @@ def _run_cells(tmp_path, code: str, env_extra=None):
 
 FIGURE_CELL = (
     "import matplotlib.pyplot as plt\n"
-    "from bleu_lab.plotting import plot_brevity_penalty\n"
+    "from bleu_lab.show.plotting import plot_brevity_penalty\n"
     "fig, ax = plt.subplots()\n"
     "plot_brevity_penalty(ax=ax)\n"
     "plt.show()\n"
@@ -344,8 +345,8 @@ def test_every_coloured_text_in_the_html_views_is_theme_safe():
     """In the modules that write the HTML views, a text colour is either a theme variable with a fallback
     (TEXT_CSS) or sits on a background set in the same style attribute: never a fixed grey on the page,
     which in the dark theme would be dark grey on near-black."""
-    from bleu_lab import playground
     from bleu_lab.explanation import STYLE, TEXT_CSS, bleu_html, order_style
+    from bleu_lab.show import playground
 
     result = bleu_lab.sentence_bleu("a cat is on the mat", REFS)
     view = playground.compute_playground("a cat is on the mat", REFS)
@@ -365,11 +366,12 @@ def test_every_coloured_text_in_the_html_views_is_theme_safe():
 
 
 def test_widget_style_sheet_uses_the_theme_muted_colour():
-    from bleu_lab import widgets
-    from bleu_lab.explanation import TEXT_CSS
+    from bleu_lab.show import widgets
+    from bleu_lab.style import TEXT_CSS, WIDGET_CSS
 
-    assert f".bl-intro {{ color: {TEXT_CSS['muted']};" in widgets._CSS
-    assert not re.search(r"color:\s*#", widgets._CSS)
+    assert f"<style>{WIDGET_CSS}</style>" == widgets._style_sheet().value  # the sheet every widget carries
+    assert f".bl-intro {{ color: {TEXT_CSS['muted']};" in WIDGET_CSS
+    assert not re.search(r"color:\s*#", WIDGET_CSS)
 
 
 def test_notebook_output_with_alt_round_trips_through_json(tmp_path):

@@ -385,7 +385,7 @@ def test_one_word_references_stay_possible_when_said_so():
 
 
 def test_the_playground_takes_one_word_boxes_as_separate_references():
-    from bleu_lab.playground import compute_playground
+    from bleu_lab.show.playground import compute_playground
 
     view = compute_playground("the cat", ["cat", "dog"], max_order=1, metric="ROUGE")
     # By hand: ROUGE-1 of "the cat" against "cat" (the best reference): P = 1/2, R = 1, F = 2/3.

@@ -133,7 +133,7 @@ def test_corpus_plots_draw_the_numbers_they_are_given():
     matplotlib.use("Agg")  # inside the test process only
     import matplotlib.pyplot as plt
 
-    from bleu_lab import plotting
+    from bleu_lab.show import plotting
     from bleu_lab.significance import BootstrapResult
 
     try:

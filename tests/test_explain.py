@@ -258,7 +258,7 @@ def test_bp_formula_by_hand():
 
 def test_one_order_table_for_the_result_and_the_playground():
     from bleu_lab.explanation import order_rows, order_table_html
-    from bleu_lab.playground import compute_playground
+    from bleu_lab.show.playground import compute_playground
 
     result = rover()
     # Hand count of the rover example: (n, clipped, total, precision, weight 1/4).

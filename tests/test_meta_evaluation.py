@@ -219,6 +219,13 @@ def test_misuse_raises_a_clear_error(call, error, words):
     assert words in str(caught.value)
 
 
+def _plots():
+    """bleu_lab.show.agreement_plots, imported when a test draws (it loads matplotlib)."""
+    from bleu_lab.show import agreement_plots
+
+    return agreement_plots
+
+
 def _boxes_overlap(a, b) -> bool:
     return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
 
@@ -233,7 +240,7 @@ def test_scatter_labels_neither_overlap_nor_leave_the_figure():
               "Microsoft-WMT19-sentence_document": 0.439}
     human = {"MSRA.MADL": 0.214, "UCAM": 0.213, "NEU": 0.208, "Facebook_FAIR": 0.347, "online-X": -0.4,
              "Microsoft-WMT19-sentence_document": 0.311}
-    ax = meta.plot_metric_vs_human(metric, human, highlight=["online-X"])
+    ax = _plots().plot_metric_vs_human(metric, human, highlight=["online-X"])
     figure = ax.figure
     figure.canvas.draw()
     renderer = figure.canvas.get_renderer()
@@ -262,7 +269,7 @@ def test_agreement_plot_has_one_bar_per_bin():
     import matplotlib.pyplot as plt
 
     bins = meta.agreement_by_difference(meta.pairwise_agreement(METRIC, HUMAN), [0, 2, 5, 20])
-    ax = meta.plot_agreement_by_difference(bins)
+    ax = _plots().plot_agreement_by_difference(bins)
     assert len(ax.patches) == 3
     assert {t.get_text() for t in ax.texts} >= {"2 of 3", "1 of 1", "6 of 6"}
     plt.close(ax.figure)
@@ -315,7 +322,7 @@ def test_no_leader_line_passes_through_another_systems_marker(wmt19_points, metr
 
     human, metrics = wmt19_points
     scores = metrics[metric]
-    ax = meta.plot_metric_vs_human(scores, human, highlight=["Facebook_FAIR", "online-X"])
+    ax = _plots().plot_metric_vs_human(scores, human, highlight=["Facebook_FAIR", "online-X"])
     figure = ax.figure
     figure.canvas.draw()
     markers = ax.collections[0]
@@ -368,7 +375,7 @@ def test_agreement_labels_keep_off_the_coin_flip_line():
 
     bins = [meta.AgreementBin(0, 1, 9, 4), meta.AgreementBin(1, 2, 8, 6), meta.AgreementBin(2, 4, 10, 8),
             meta.AgreementBin(4, 8, 2, 1), meta.AgreementBin(8, 20, 0, 0)]
-    ax = meta.plot_agreement_by_difference(bins)
+    ax = _plots().plot_agreement_by_difference(bins)
     figure = ax.figure
     figure.canvas.draw()
     renderer = figure.canvas.get_renderer()
@@ -472,12 +479,12 @@ def _pairs():
         (lambda: meta.agreement_by_difference(SCORES, [0, 1]), TypeError, "pairwise_agreement(metric, human)"),
         (lambda: meta.agreement_by_difference(iter(_pairs()), [0, 1]), TypeError,
          "pairs is a list_iterator object, which can be read only once"),
-        (lambda: meta.plot_agreement_by_difference(_pairs()), TypeError,
+        (lambda: _plots().plot_agreement_by_difference(_pairs()), TypeError,
          "bins must come from agreement_by_difference(pairs, edges); you passed the pairs themselves"),
-        (lambda: meta.plot_agreement_by_difference([]), ValueError, "bins is empty"),
-        (lambda: meta.plot_agreement_by_difference([{"low": 0}]), TypeError, "not an AgreementBin"),
-        (lambda: meta.plot_metric_vs_human({**SCORES, "A": math.nan}, JUDGED), ValueError, "'A' is nan"),
-        (lambda: meta.plot_metric_vs_human(dict.fromkeys(SCORES, 1), JUDGED), ValueError, "same score"),
+        (lambda: _plots().plot_agreement_by_difference([]), ValueError, "bins is empty"),
+        (lambda: _plots().plot_agreement_by_difference([{"low": 0}]), TypeError, "not an AgreementBin"),
+        (lambda: _plots().plot_metric_vs_human({**SCORES, "A": math.nan}, JUDGED), ValueError, "'A' is nan"),
+        (lambda: _plots().plot_metric_vs_human(dict.fromkeys(SCORES, 1), JUDGED), ValueError, "same score"),
     ],
 )
 def test_misuse_names_the_mistake(call, error, words):
@@ -529,18 +536,18 @@ def test_highlight_takes_a_collection_of_known_systems(highlight):
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgba
 
-    from bleu_lab import plotting
+    from bleu_lab.show import plotting
 
     # A bare name was read as its letters, and an unknown name was silently not drawn.
     with pytest.raises(TypeError, match=r"highlight must be a list, tuple or set of system names, not the "
                                         r"string 'A' \(one system: highlight=\['A'\]\)"):
-        meta.plot_metric_vs_human(SCORES, JUDGED, highlight="A")
+        _plots().plot_metric_vs_human(SCORES, JUDGED, highlight="A")
     # it would be used up by the check
     with pytest.raises(TypeError, match=r"not a generator object, which can be read only once"):
-        meta.plot_metric_vs_human(SCORES, JUDGED, highlight=(name for name in ["A"]))
+        _plots().plot_metric_vs_human(SCORES, JUDGED, highlight=(name for name in ["A"]))
     with pytest.raises(ValueError, match=r"highlight names \['Z'\], which are not among the systems"):
-        meta.plot_metric_vs_human(SCORES, JUDGED, highlight={"A", "Z"})
-    ax = meta.plot_metric_vs_human(SCORES, JUDGED, highlight=highlight)
+        _plots().plot_metric_vs_human(SCORES, JUDGED, highlight={"A", "Z"})
+    ax = _plots().plot_metric_vs_human(SCORES, JUDGED, highlight=highlight)
     # One marker per system, in JUDGED's order A, B, C, D: only C (the third) in the highlight colour.
     colours = [tuple(c) for c in ax.collections[0].get_facecolors()]
     assert len(colours) == 4
@@ -560,9 +567,9 @@ def test_highlight_takes_a_collection_of_known_systems(highlight):
         lambda: meta.correlation({**SCORES, "A": math.nan}, JUDGED),
         lambda: meta.pairwise_agreement({"A": "1", "B": "2"}, {"A": 1, "B": 2}),
         lambda: meta.pairwise_agreement({"A": 10**400, "B": 2}, {"A": 1, "B": 2}),
-        lambda: meta.plot_metric_vs_human(dict.fromkeys(SCORES, 1), JUDGED),
-        lambda: meta.plot_metric_vs_human(SCORES, JUDGED, highlight="A"),
-        lambda: meta.plot_metric_vs_human(SCORES, JUDGED, highlight=["Z"]),
+        lambda: _plots().plot_metric_vs_human(dict.fromkeys(SCORES, 1), JUDGED),
+        lambda: _plots().plot_metric_vs_human(SCORES, JUDGED, highlight="A"),
+        lambda: _plots().plot_metric_vs_human(SCORES, JUDGED, highlight=["Z"]),
         lambda: meta.agreement_by_difference(_pairs(), [0, 10**400]),
         lambda: meta.sentence_bleu_scores([[3, 6, 6, 5, 4, 3, 6, 5, 4, 3]]),
         lambda: meta.bleu_of_statistics({"A": [[3, 6, 6, 5, 4, 3, 6, 5, 4, 3]]}),
@@ -581,7 +588,9 @@ def test_the_right_call_in_a_message_is_python_that_runs(call):
     assert message.count("Right: ") == 1, message
     right = message.split("Right: ", 1)[1]
     code = compile(right, "<Right: call>", "eval")  # a SyntaxError fails the test
-    eval(code, {name: getattr(meta, name) for name in meta.__all__})  # and it runs without an error
+    names = {name: getattr(meta, name) for name in meta.__all__}
+    names.update((name, getattr(_plots(), name)) for name in _plots().__all__)
+    eval(code, names)  # and it runs without an error
     plt.close("all")
 
 
@@ -597,8 +606,8 @@ def test_many_systems_get_the_plain_column_without_a_search():
     names = [f"system-{i}" for i in range(40)]
     metric = dict(zip(names, rng.random(40).tolist()))
     human = dict(zip(names, rng.random(40).tolist()))
-    assert len(names) > meta.LAYOUT_SEARCH_LIMIT
-    ax = meta.plot_metric_vs_human(metric, human)
+    assert len(names) > _plots().LAYOUT_SEARCH_LIMIT
+    ax = _plots().plot_metric_vs_human(metric, human)
     # The plain column: every label right of all points, from top to bottom in the order of the human scores.
     labels = [t for t in ax.texts if t.get_text() in metric]
     assert len(labels) == 40 and all(t.get_ha() == "left" for t in labels)
@@ -617,7 +626,7 @@ def test_the_meta_evaluation_plots_name_themselves_for_a_wrong_ax():
 
     with pytest.raises(TypeError, match=r"not the pyplot module\. Right: fig, ax = plt\.subplots\(\); "
                                         r"plot_metric_vs_human\(\.\.\., ax=ax\)"):
-        meta.plot_metric_vs_human(METRIC, HUMAN, ax=plt)
+        _plots().plot_metric_vs_human(METRIC, HUMAN, ax=plt)
 
 
 @pytest.mark.parametrize("a, b, error, message", [

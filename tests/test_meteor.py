@@ -465,7 +465,7 @@ def test_alignment_figure_has_text_alternative_with_its_numbers():
     import matplotlib
 
     matplotlib.use("Agg")
-    from bleu_lab.meteor_plots import plot_meteor_alignments
+    from bleu_lab.show.meteor_plots import plot_meteor_alignments
 
     results = [meteor("the guy sat on the mat", [REFERENCE]), meteor("mat the on sits cat the", [REFERENCE])]
     figure = plot_meteor_alignments(results, ["guy", "scrambled"])

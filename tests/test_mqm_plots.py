@@ -1,4 +1,4 @@
-"""Pictures of MQM judgments (bleu_lab.judgment_plots): the marked spans come from the data, every figure
+"""Pictures of MQM judgments (bleu_lab.show.judgment_plots): the marked spans come from the data, every figure
 carries a text alternative with its numbers, misuse is a clear error.
 
 Expected values: the error rows of segment 479 of TED en-de, read off mqm_ted_ende.tsv by hand
@@ -12,9 +12,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from bleu_lab import judgment_plots  # noqa: E402
 from bleu_lab.datasets import MqmError, load_mqm_ted  # noqa: E402
 from bleu_lab.learned_metric import fit_linear_metric  # noqa: E402
+from bleu_lab.show import judgment_plots  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ excluded) is checked for:
 - a "You will learn" cell and a Summary section;
 - the ``python3`` kernel, which ``make test`` runs them with;
 - in the numbered series, no code line over 100 characters, and a text alternative on every figure:
-  each PNG output carries ``alt`` metadata (``bleu_lab.plotting.set_alt_text``), which a screen
+  each PNG output carries ``alt`` metadata (``bleu_lab.show.plotting.set_alt_text``), which a screen
   reader gets (WCAG 2.1, 1.1.1);
 - no exercise answers in the source or the stored outputs: a lab shows them only through
   ``bleu_lab.answers.show_answers(key)``, whose texts are package data; a series notebook may also
@@ -221,7 +221,7 @@ def unlisted(names: list[str], text: str) -> list[str]:
 
 # --------------------------------------------------------------------------- the tests
 def figure_alt_problems(notebook: dict) -> list[str]:
-    """Every PNG output has a non-empty ``alt`` text (set with ``bleu_lab.plotting.set_alt_text``)."""
+    """Every PNG output has a non-empty ``alt`` text (set with ``bleu_lab.show.plotting.set_alt_text``)."""
     problems = []
     for number, cell in enumerate(notebook["cells"], 1):
         for output in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
@@ -230,7 +230,7 @@ def figure_alt_problems(notebook: dict) -> list[str]:
             alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
             if not isinstance(alt, str) or not alt.strip():
                 problems.append(f"cell {number}: a figure with no text alternative; call "
-                                "bleu_lab.plotting.set_alt_text(ax, 'what it shows: trend, key numbers')")
+                                "bleu_lab.show.plotting.set_alt_text(ax, 'what it shows: trend, key numbers')")
     return problems
 
 

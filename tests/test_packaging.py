@@ -6,7 +6,7 @@
 - The sdist carries what its own tests need (tests/conftest.py, the nbval
   sanitizer, notebooks/, environment.yml, ...): every file git tracks there.
 - `bleu-lab notebooks DIR` copies the course and never overwrites without --force.
-- Without the [lab] extra, `bleu_lab.widgets` and `bleu_lab.plotting` name it.
+- Without the [lab] extra, `bleu_lab.show.widgets` and `bleu_lab.show.plotting` name it.
 
 The end-to-end check (a fresh venv with only `bleu_lab[lab]` from the wheel,
 outside the repository, runs every notebook) is part of `make test`; it takes
@@ -177,7 +177,8 @@ def test_notebooks_command_copies_and_refuses_to_overwrite(tmp_path):
     assert sorted(p.name for p in (target / "exercises" / "solutions").glob("*.ipynb")) == labs
 
 
-@pytest.mark.parametrize("module, missing", [("bleu_lab.widgets", "ipywidgets"), ("bleu_lab.plotting", "matplotlib")])
+@pytest.mark.parametrize("module, missing", [("bleu_lab.show.widgets", "ipywidgets"),
+                                             ("bleu_lab.show.plotting", "matplotlib")])
 def test_without_the_lab_extra_the_error_names_it(module, missing):
     code = (f"import sys; sys.modules[{missing!r}] = None\n"  # what an interpreter without the package does
             f"import {module}\n")

@@ -15,7 +15,7 @@ matplotlib.use("Agg")  # inside the test process only: no window, no display nee
 import matplotlib.pyplot as plt  # noqa: E402
 
 import bleu_lab  # noqa: E402
-from bleu_lab import plotting  # noqa: E402
+from bleu_lab.show import plotting  # noqa: E402
 
 REFS = ["the cat is on the mat", "there is a cat on the mat"]
 
@@ -73,7 +73,7 @@ def all_plots():
 def test_import_bleu_lab_does_not_import_matplotlib():
     code = (
         "import sys, bleu_lab\n"
-        "loaded = [m for m in ('matplotlib', 'ipywidgets', 'bleu_lab.plotting') if m in sys.modules]\n"
+        "loaded = [m for m in ('matplotlib', 'ipywidgets', 'bleu_lab.show.plotting') if m in sys.modules]\n"
         "print(','.join(loaded))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -82,7 +82,7 @@ def test_import_bleu_lab_does_not_import_matplotlib():
 
 def test_importing_and_plotting_change_no_global_style():
     before = dict(matplotlib.rcParams)
-    code = "import matplotlib, bleu_lab.plotting; print(matplotlib.rcParams['font.size'])"
+    code = "import matplotlib, bleu_lab.show.plotting; print(matplotlib.rcParams['font.size'])"
     fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     default_size = subprocess.run(
         [sys.executable, "-c", "import matplotlib; print(matplotlib.rcParams['font.size'])"],

@@ -248,7 +248,7 @@ def test_the_suggested_fixes_work_and_other_metrics_accept_surrogates():
 
 
 def test_paraphrase_explorer_shows_a_note_for_unencodable_text():
-    from bleu_lab.playground import compute_paraphrase
+    from bleu_lab.show.playground import compute_paraphrase
 
     view = compute_paraphrase("the cat \ud800", "the cat")
     assert view.scores["embedding"] is None and view.scores["chrF"] is not None

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import bleu_lab
 from bleu_lab.bleu.scoring import SMOOTHING_NAMES
 from bleu_lab.checks import separate_references
-from bleu_lab.playground import (
+from bleu_lab.show.playground import (
     PARAPHRASE_REWRITES,
     available_tokenizers,
     compute_bp_explorer,
@@ -177,7 +177,7 @@ _LEGAL_TEXT = st.text(max_size=40) | st.sampled_from(
 def test_no_compute_function_raises_on_legal_text(candidate, reference, data):
     # Every compute_* function of the widgets, on generated Unicode text: a view, never an exception
     # (the playground and the paraphrase explorer catch errors into "Could not compute": never that either).
-    from bleu_lab.playground import METRIC_VIEWS, bp_token_limits
+    from bleu_lab.show.playground import METRIC_VIEWS, bp_token_limits
 
     most_c, most_r = bp_token_limits(candidate, reference)
     c = data.draw(st.integers(0, most_c))
@@ -218,8 +218,8 @@ def _13a_token_count(text: str) -> int:
     ],
 )
 def test_bp_explorer_widget_refuses_lengths_its_sliders_cannot_hold(lengths, error, words):
-    from bleu_lab.playground import BP_CANDIDATE, BP_REFERENCE
-    from bleu_lab.widgets import bp_explorer
+    from bleu_lab.show.playground import BP_CANDIDATE, BP_REFERENCE
+    from bleu_lab.show.widgets import bp_explorer
 
     c, r = _13a_token_count(BP_CANDIDATE), _13a_token_count(BP_REFERENCE)
     assert (c, r) == (35, 34)
@@ -231,7 +231,7 @@ def test_bp_explorer_widget_refuses_lengths_its_sliders_cannot_hold(lengths, err
 
 def test_bp_explorer_widget_never_raises_once_built():
     # Both ends of the sliders are accepted; a value set on a slider later is held in range by the slider itself.
-    from bleu_lab.widgets import bp_explorer
+    from bleu_lab.show.widgets import bp_explorer
 
     widget = bp_explorer(candidate_length=35, reference_length=1)
     assert (widget.view.candidate_length, widget.view.reference_length) == (35, 1)
@@ -245,7 +245,7 @@ def test_bp_explorer_tokenizes_each_text_once():
     # A slider move only cuts the tokens already made: its two texts are tokenized once, not on every move.
     from unittest import mock
 
-    import bleu_lab.playground as playground_module
+    import bleu_lab.show.playground as playground_module
 
     candidate, reference = "a rover counted its slider moves on Mars .", "the rover on Mars counts every slider move ."
     with mock.patch.object(playground_module, "_tokenize", wraps=playground_module._tokenize) as spy:
@@ -265,7 +265,7 @@ def test_bp_explorer_tokenizes_each_text_once():
 
 
 def longer_text():
-    from bleu_lab.playground import BP_CANDIDATE
+    from bleu_lab.show.playground import BP_CANDIDATE
 
     return BP_CANDIDATE
 
@@ -308,7 +308,7 @@ def test_paraphrase_embedding_score_is_wordllamas():
 def test_paraphrase_without_wordllama_gives_a_note(monkeypatch):
     import importlib
 
-    from bleu_lab import playground
+    from bleu_lab.show import playground
 
     similarity_module = importlib.import_module("bleu_lab.similarity")
     monkeypatch.setitem(sys.modules, "wordllama", None)  # "import wordllama" now raises ImportError
@@ -458,7 +458,7 @@ def _words(n: int, start: int = 0) -> str:
 def test_ter_view_stops_beyond_its_word_limit_and_keeps_bleu():
     from unittest import mock
 
-    import bleu_lab.playground as playground_module
+    import bleu_lab.show.playground as playground_module
 
     assert playground_module.WORD_LIMITS["TER"] == 50
     # 50 words are scored: a copy of the reference needs no edit, TER = 0.
@@ -488,7 +488,7 @@ def test_ter_view_stops_beyond_its_word_limit_and_keeps_bleu():
 def test_rouge_view_leaves_out_rouge_score_beyond_its_limit():
     from unittest import mock
 
-    import bleu_lab.playground as playground_module
+    import bleu_lab.show.playground as playground_module
 
     assert playground_module.WORD_LIMITS["rouge-score"] == 500
     at_limit = compute_playground(_words(500), [_words(500)], metric="ROUGE")
@@ -514,7 +514,7 @@ def test_pasted_wmt19_paragraph_never_runs_the_slow_scorers(lines):
     # 53 s for 30 lines; rouge-score 11 s for 260. Neither may run; every view answers.
     from unittest import mock
 
-    import bleu_lab.playground as playground_module
+    import bleu_lab.show.playground as playground_module
     from bleu_lab.datasets import load_wmt19_en_de
 
     data = load_wmt19_en_de()
@@ -534,7 +534,7 @@ def test_pasted_wmt19_paragraph_never_runs_the_slow_scorers(lines):
 
 
 def test_ter_limit_in_the_widget_shows_the_message_box():
-    from bleu_lab.widgets import playground
+    from bleu_lab.show.widgets import playground
 
     widget = playground(debounce=0)
     widget.metric.value = "TER"
@@ -706,13 +706,13 @@ def test_generated_text_never_breaks_and_shows_bleu_labs_numbers(
 
 
 def test_import_bleu_lab_loads_no_widgets_or_matplotlib():
-    code = ("import sys, bleu_lab, bleu_lab.playground; "
+    code = ("import sys, bleu_lab, bleu_lab.show.playground; "
             "bad = [m for m in ('ipywidgets', 'matplotlib', 'wordllama') if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_playground_widget_follows_its_controls():
-    from bleu_lab.widgets import playground
+    from bleu_lab.show.widgets import playground
 
     widget = playground()
     figure, png = widget.chart.figure, widget.image.png
@@ -751,13 +751,13 @@ def test_playground_widget_follows_its_controls():
 @pytest.mark.parametrize("metric", ["BLEU", "ROUGE", "chrF", "TER"])
 def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
     # The widget asks for the view without the other libraries at each keystroke, then with them once
-    # typing pauses: sentence BLEU, the table and the highlights are computed once for both.
+    # typing pauses: sentence BLEU (_counted_bleu), the table and the highlights are computed once for both.
     from unittest import mock
 
-    import bleu_lab.playground as playground_module
+    import bleu_lab.show.playground as playground_module
 
     candidate = f"the counted cat sat on a mat for {metric}"  # inputs no other test caches
-    with mock.patch.object(playground_module, "sentence_bleu", wraps=playground_module.sentence_bleu) as spy:
+    with mock.patch.object(playground_module, "_counted_bleu", wraps=playground_module._counted_bleu) as spy:
         quick = compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=False)
         full = compute_playground(candidate, CAT_REFERENCES, metric=metric, compare=True)
         assert spy.call_count == 1
@@ -766,10 +766,10 @@ def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
     assert full.comparisons and "this package" in full.comparison_html
     assert (full.score, full.rows, full.html.replace(full.comparison_html, "")) == (quick.score, quick.rows, quick.html)
 
-    from bleu_lab.widgets import playground
+    from bleu_lab.show.widgets import playground
 
     widget = playground(debounce=0)
-    with mock.patch.object(playground_module, "sentence_bleu", wraps=playground_module.sentence_bleu) as spy:
+    with mock.patch.object(playground_module, "_counted_bleu", wraps=playground_module._counted_bleu) as spy:
         widget.metric.value = metric
         calls = spy.call_count
         widget.candidate.value = candidate + " again"  # the text now, then the chart and other libraries
@@ -779,7 +779,7 @@ def test_other_libraries_are_added_to_the_cached_view_not_recomputed(metric):
 
 def test_bp_explorer_widget_moves_with_its_sliders():
     from bleu_lab.bleu.metric import brevity_penalty_value
-    from bleu_lab.widgets import bp_explorer
+    from bleu_lab.show.widgets import bp_explorer
 
     widget = bp_explorer()
     figure = widget.figure
@@ -800,8 +800,8 @@ def test_bp_tradeoff_plot_is_unigram_bleu_and_computed_in_one_pass():
     import matplotlib.pyplot as plt
     from sacrebleu.metrics import BLEU
 
-    import bleu_lab.widgets as widgets_module
-    from bleu_lab.playground import BP_CANDIDATE, BP_REFERENCE
+    import bleu_lab.show.widgets as widgets_module
+    from bleu_lab.show.playground import BP_CANDIDATE, BP_REFERENCE
 
     fig, ax = plt.subplots()
     with mock.patch.object(widgets_module, "compute_bp_explorer", wraps=widgets_module.compute_bp_explorer) as spy:
@@ -820,7 +820,7 @@ def test_bp_tradeoff_plot_is_unigram_bleu_and_computed_in_one_pass():
 
 
 def test_paraphrase_explorer_widget():
-    from bleu_lab.widgets import paraphrase_explorer
+    from bleu_lab.show.widgets import paraphrase_explorer
 
     widget = paraphrase_explorer()
     widget.rewrite.value = "synonyms (paraphrase)"
@@ -925,7 +925,7 @@ def test_one_highlighter_for_every_view():
 
 
 def test_widgets_have_a_short_text_repr_and_a_presenter_mode():
-    from bleu_lab.widgets import bp_explorer, paraphrase_explorer, playground
+    from bleu_lab.show.widgets import bp_explorer, paraphrase_explorer, playground
 
     for widget in (playground(), bp_explorer(), paraphrase_explorer()):
         text = widget._repr_mimebundle_()
@@ -939,7 +939,7 @@ def test_widgets_have_a_short_text_repr_and_a_presenter_mode():
 
 
 def test_lab_notes_are_hidden_under_voila(monkeypatch):
-    from bleu_lab.widgets import lab_note
+    from bleu_lab.show.widgets import lab_note
 
     note = lab_note("Run > Run All Cells")
     monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
@@ -954,7 +954,7 @@ def test_lab_notes_are_hidden_under_voila(monkeypatch):
 def test_text_first_and_chart_after_a_pause():
     import asyncio
 
-    from bleu_lab.widgets import playground
+    from bleu_lab.show.widgets import playground
 
     async def scenario():
         widget = playground(debounce=0.05)
@@ -984,7 +984,7 @@ def test_settings_of_the_wrong_type_get_their_own_message():
 
 
 def test_bp_legend_never_hides_a_marker():
-    from bleu_lab.widgets import bp_explorer
+    from bleu_lab.show.widgets import bp_explorer
 
     widget = bp_explorer(candidate_length=34, reference_length=12)
     for c in (1, 8, 12, 20, 34, widget.candidate_length.max):
@@ -1150,7 +1150,7 @@ _ALL_PRESETS = "The presets are: 'cat/mat: identical to a reference'"
     ],
 )
 def test_widget_arguments_that_are_mistakes_are_refused_before_the_widget_is_built(function, arguments, error, words):
-    import bleu_lab.widgets as widgets_module
+    import bleu_lab.show.widgets as widgets_module
 
     with pytest.raises(error) as caught:
         getattr(widgets_module, function)(**arguments)
@@ -1161,7 +1161,7 @@ def test_widget_arguments_that_are_mistakes_are_refused_before_the_widget_is_bui
 
 
 def test_widgets_take_their_arguments_at_both_ends():
-    from bleu_lab.widgets import MAX_DEBOUNCE, paraphrase_explorer, playground
+    from bleu_lab.show.widgets import MAX_DEBOUNCE, paraphrase_explorer, playground
 
     second = next(label for label in presets() if label.endswith("candidate 2") and "NASA" in label)
     widget = playground(preset=second, debounce=MAX_DEBOUNCE)

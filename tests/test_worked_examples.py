@@ -175,7 +175,7 @@ def test_smoothed_fractions_are_sacrebleus_precisions(method, candidate, referen
 
 
 def test_precision_and_brevity_table_by_hand():
-    from bleu_lab.plotting import precision_and_brevity_table
+    from bleu_lab.show.plotting import precision_and_brevity_table
 
     rows = precision_and_brevity_table(["the", "the cat is on the mat today for a while"], ["the cat is on the mat"])
     assert rows[0] == pytest.approx((1, 6, 1.0, math.exp(1 - 6 / 1), math.exp(-5)))
@@ -191,7 +191,7 @@ def test_the_inverted_brevity_test_gives_a_bonus_when_the_candidate_is_longer():
 
 
 def test_precision_and_brevity_table_refuses_a_bare_string():
-    from bleu_lab.plotting import precision_and_brevity_table
+    from bleu_lab.show.plotting import precision_and_brevity_table
 
     # A string of candidates would be read one character at a time.
     with pytest.raises(TypeError, match=r"candidates is a single string.*Right: precision_and_brevity_table\(\['the"):
@@ -208,7 +208,7 @@ def test_precision_and_brevity_table_refuses_a_bare_string():
     ],
 )
 def test_precision_and_brevity_table_names_the_wrong_argument(candidates, references, error, message):
-    from bleu_lab.plotting import precision_and_brevity_table
+    from bleu_lab.show.plotting import precision_and_brevity_table
 
     # The table's own call is shown, not that of the one-candidate function it uses.
     with pytest.raises(error, match=message) as raised:

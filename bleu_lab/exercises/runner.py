@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import html
 import inspect
 import io
 import math
@@ -26,6 +25,7 @@ from functools import cached_property
 from types import FunctionType
 
 from ..checks import is_real_number
+from ..style import STYLE, element, text
 from .mistakes import HINTS
 
 # Floats agree when they differ by less than this (relative) or 1e-12 (absolute).
@@ -116,14 +116,14 @@ class CheckResult:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        color, background = ("#1b5e20", "#e8f5e9") if self.passed else ("#b71c1c", "#ffebee")
-        return (
-            f'<div style="border:1px solid {color};border-left:6px solid {color};background:{background};'
-            f'color:#1a1a1a;padding:6px 10px;margin:4px 0;border-radius:4px">'
-            '<pre style="margin:0;white-space:pre;overflow-x:auto;background:transparent;color:inherit;'
-            'font-size:13px">'
-            f"{html.escape(self.message)}</pre></div>"
-        )
+        outcome = "pass" if self.passed else "fail"
+        color, background = STYLE[outcome], STYLE[f"{outcome}_background"]
+        message = element("pre", text(self.message), quote='"',
+                          css="margin:0;white-space:pre;overflow-x:auto;background:transparent;color:inherit;"
+                              "font-size:13px")
+        return element("div", message, quote='"',
+                       css=f"border:1px solid {color};border-left:6px solid {color};background:{background};"
+                           f"color:{STYLE['on_light']};padding:6px 10px;margin:4px 0;border-radius:4px")
 
 
 

@@ -14,7 +14,7 @@
    answers were hidden before bleu_lab.answers) is left out, since a static
    page cannot collapse it.
 3. Collect each figure's text alternative: the ``alt`` a PNG output carries in its
-   metadata (``bleu_lab.plotting.set_alt_text`` and every bleu_lab plot put it there),
+   metadata (``bleu_lab.show.plotting.set_alt_text`` and every bleu_lab plot put it there),
    keyed by the SHA-256 of the picture, into ``_image_alt.json``. myst-nb names an
    extracted image by that hash and reads only width and height from the metadata;
    conf.py gives each image node its alt from this map, so the page says
