@@ -30,6 +30,7 @@ from .checks import references_from_streams
 from .chrf import ChrfResult, chrf, corpus_chrf
 from .examples import load_example, load_examples
 from .meteor import meteor
+from .moved import install as _install_old_module_names
 from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .settings import ChrfSettings, RougeSettings, TerSettings
@@ -44,6 +45,8 @@ from .significance import (
 from .similarity import CorpusSimilarityResult, SimilarityResult, corpus_similarity, similarity, system_similarity
 from .ter import TerResult, cer, corpus_cer, corpus_ter, corpus_wer, ter, wer
 from .tokenizers import TOKENIZER_NAMES, tokenize
+
+_install_old_module_names()  # bleu_lab.plotting, bleu_lab.counting ... of 0.2 still import, with a warning
 
 # The playground's functions (HTML views for the widgets) load on first use: ``import bleu_lab``
 # stays light for a script that only scores.

@@ -26,7 +26,7 @@ MOVED = [
 
 @pytest.mark.parametrize("old, name, new", MOVED)
 def test_the_old_path_warns_names_the_new_one_and_gives_the_same_object(old, name, new):
-    with pytest.warns(DeprecationWarning, match=rf"{old} is split up \(bleu_lab 0.3\): import {name} from {new} "
+    with pytest.warns(DeprecationWarning, match=rf"{old} has moved \(bleu_lab 0.3\): import {name} from {new} "
                                                 rf"instead: from {new} import {name}"):
         moved = getattr(importlib.import_module(old), name)
     assert moved is getattr(importlib.import_module(new), name)
@@ -38,7 +38,7 @@ def test_from_the_old_module_import_warns_at_the_callers_line(old, name, new):
     code = (f"import warnings; warnings.simplefilter('always')\n"
             f"from {old} import {name}\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert f"<string>:2: DeprecationWarning: {old} is split up (bleu_lab 0.3): import {name} from {new}" in out.stderr
+    assert f"<string>:2: DeprecationWarning: {old} has moved (bleu_lab 0.3): import {name} from {new}" in out.stderr
 
 
 def test_the_new_paths_do_not_warn_and_meta_evaluation_keeps_no_pictures():
