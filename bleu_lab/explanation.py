@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .bleu.scoring import BleuSettings, bleu_score, brevity_penalty_value
-from .bleu.statistics import closest_reference_length, max_reference_counts, ngram_matches
+from .bleu.statistics import clipped_starts, closest_reference_length, max_reference_counts, ngram_matches
 from .checks import check_order_of_result, weights_sum_problem
 from .style import (  # noqa: F401 - MUTED_CSS, contrast_ratio and relative_luminance: re-exported
     MUTED_CSS,
@@ -426,26 +426,6 @@ def precision_and_brevity(candidate_tokens, reference_tokens) -> PrecisionAndBre
     (1.0, 2, 1.0)
     """
     return precision_and_brevity_by_length(candidate_tokens, reference_tokens, [len(candidate_tokens)])[0]
-
-
-def clipped_starts(tokens, clip, n: int) -> list:
-    """Start positions of the n-gram occurrences of ``tokens`` that count as matches, when n-gram ``g``
-    counts at most ``clip[g]`` times (its clip: the most any one reference holds, Papineni et al. 2002,
-    section 2.1). Of an n-gram that occurs k times and is clipped to m, the first m occurrences are the
-    matched ones (a convention for display only; the score does not depend on which are chosen).
-
-    >>> clipped_starts(["the", "the", "cat"], {("the",): 1, ("cat",): 1}, 1)
-    [0, 2]
-    """
-    used: dict = {}
-    positions = []
-    for start in range(len(tokens) - n + 1):
-        gram = tuple(tokens[start : start + n])
-        so_far = used.get(gram, 0)
-        if so_far < clip.get(gram, 0):
-            used[gram] = so_far + 1
-            positions.append(start)
-    return positions
 
 
 def matched_orders(tokens, references, orders, clips=None) -> list:

@@ -60,7 +60,7 @@ class _OldModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         def forward(name: str):
             return moved(old, name, *homes)
 
-        module.__getattr__ = forward  # type: ignore[attr-defined]  (PEP 562: a module's own __getattr__)
+        module.__getattr__ = forward  # PEP 562: a module's own __getattr__ answers for missing names
 
 
 def install() -> None:

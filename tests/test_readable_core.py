@@ -47,6 +47,16 @@ def test_the_counter_sees_a_long_path():
     assert counted(seen)[0] > 10
 
 
+# Each call, run with numpy absent and with numpy present (bleu_lab as b; c and refs as above).
+CALLS = {
+    "sentence": "b.sentence_bleu(c, refs).score",
+    "smoothed": "b.sentence_bleu(c, refs, smoothing='method4').score",
+    "corpus": "b.corpus_bleu([c, 'a dog'], [refs, ['a dog ran']], smoothing='exp').score",
+    "precision": "b.modified_precision(c, refs, 2).value",
+    "bp": "b.brevity_penalty('the cat', refs).value",
+    "stats": "b.bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6).score",
+}
+
 SCRIPT = r"""
 import importlib.abc, json, sys
 
@@ -56,35 +66,20 @@ class NoNumpy(importlib.abc.MetaPathFinder):
             raise ImportError("numpy is absent in this test")
 
 sys.meta_path.insert(0, NoNumpy())
-import bleu_lab
+import bleu_lab as b
 c, refs = "the cat sat on the mat", ["the cat is on the mat", "there is a cat on the mat"]
-out = {
-    "sentence": bleu_lab.sentence_bleu(c, refs).score,
-    "smoothed": bleu_lab.sentence_bleu(c, refs, smoothing="method4").score,
-    "corpus": bleu_lab.corpus_bleu([c, "a dog"], [refs, ["a dog ran"]], smoothing="exp").score,
-    "precision": bleu_lab.modified_precision(c, refs, 2).value,
-    "bp": bleu_lab.brevity_penalty("the cat", refs).value,
-    "stats": bleu_lab.bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6).score,
-    "numpy": "numpy" in sys.modules,
-}
+out = {name: eval(call) for name, call in json.loads(sys.argv[1]).items()}
+out["numpy"] = "numpy" in sys.modules
 print(json.dumps(out))
 """
 
 
 def test_bleu_runs_with_numpy_absent():
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=False,
-                          cwd=Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(CALLS)], capture_output=True, text=True,
+                          check=False, cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0, done.stderr[-2000:]
     got = json.loads(done.stdout)
     assert got.pop("numpy") is False
-    c, refs = "the cat sat on the mat", ["the cat is on the mat", "there is a cat on the mat"]
-    expected = {  # the same calls with numpy present
-        "sentence": bleu_lab.sentence_bleu(c, refs).score,
-        "smoothed": bleu_lab.sentence_bleu(c, refs, smoothing="method4").score,
-        "corpus": bleu_lab.corpus_bleu([c, "a dog"], [refs, ["a dog ran"]], smoothing="exp").score,
-        "precision": bleu_lab.modified_precision(c, refs, 2).value,
-        "bp": bleu_lab.brevity_penalty("the cat", refs).value,
-        "stats": bleu_lab.bleu_from_stats([5, 4, 3, 2], [6, 5, 4, 3], 6, 6).score,
-    }
-    assert got == expected
+    c, refs = CANDIDATE, REFERENCES
+    assert got == {name: eval(call, {"b": bleu_lab, "c": c, "refs": refs}) for name, call in CALLS.items()}
     assert got["bp"] == pytest.approx(0.1353352832366127)  # exp(1 - 6/2), by hand

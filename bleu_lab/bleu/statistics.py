@@ -293,19 +293,29 @@ def ngram_matches(candidate, references, n: int) -> tuple:
 
 
 def matched_positions(candidate, references, n: int) -> list:
-    """Start positions of the candidate n-gram occurrences that count as matches.
+    """Start positions of the candidate n-gram occurrences that count as matches (see :func:`clipped_starts`).
 
-    Of an n-gram that occurs k times and is clipped to m, the first m
-    occurrences are the matched ones (a convention for display only; the
-    score does not depend on which occurrences are chosen).
+    >>> matched_positions(["the", "the", "cat"], [["the", "cat"]], 1)
+    [0, 2]
     """
-    reference_counts = max_reference_counts(references, n)
+    return clipped_starts(candidate, max_reference_counts(references, n), n)
+
+
+def clipped_starts(tokens, clip, n: int) -> list:
+    """Start positions of the n-gram occurrences of ``tokens`` that count as matches, when n-gram ``g``
+    counts at most ``clip[g]`` times (its clip: the most any one reference holds, Papineni et al. 2002,
+    section 2.1). Of an n-gram that occurs k times and is clipped to m, the first m occurrences are the
+    matched ones (a convention for display only; the score does not depend on which are chosen).
+
+    >>> clipped_starts(["the", "the", "cat"], {("the",): 1, ("cat",): 1}, 1)
+    [0, 2]
+    """
     used: dict = {}
     positions = []
-    for start in range(len(candidate) - n + 1):
-        gram = tuple(candidate[start : start + n])
+    for start in range(len(tokens) - n + 1):
+        gram = tuple(tokens[start : start + n])
         so_far = used.get(gram, 0)
-        if so_far < reference_counts.get(gram, 0):
+        if so_far < clip.get(gram, 0):
             used[gram] = so_far + 1
             positions.append(start)
     return positions
