@@ -24,6 +24,7 @@ from .bleu.metric import (
     modified_precision,
     sentence_bleu,
 )
+from .bleu.results import BleuResult
 from .bleu.scoring import BleuSettings
 from .bleu.statistics import SentenceStats, ngrams
 from .checks import references_from_streams
@@ -31,7 +32,6 @@ from .chrf import ChrfResult, chrf, corpus_chrf
 from .examples import load_example, load_examples
 from .meteor import meteor
 from .moved import install as _install_old_module_names
-from .results import BleuResult
 from .rouge import RougeResult, rouge_l, rouge_lsum, rouge_n
 from .settings import ChrfSettings, RougeSettings, TerSettings
 from .signature import __version__

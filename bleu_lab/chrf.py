@@ -60,10 +60,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .checks import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
-from .explanation import signature_html
 from .fast import worth_it
 from .settings import ChrfSettings, built_once
-from .style import muted, paragraph, row, table, text
+from .style import muted, paragraph, row, signature_html, table, text
 
 # Stand-in for an undefined precision, recall or F-score in eps mode (chrF++.py's value).
 EPSILON = 1e-16
@@ -353,7 +352,7 @@ class ChrfResult:
 
     def to_dict(self) -> dict:
         """The numbers and settings as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
-        from .results import plain_record
+        from .style import plain_record
 
         return plain_record(self, ("name", "score", "average_precision", "average_recall", "char_precisions",
                                    "char_recalls", "word_precisions", "word_recalls", "char_order", "word_order",

@@ -61,7 +61,6 @@ from .checks import (
     describe,
     keywords_checked,
 )
-from .explanation import signature_html
 from .settings import __version__
 from .style import (
     EXACT_MARK,
@@ -72,6 +71,7 @@ from .style import (
     legend,
     muted,
     paragraph,
+    signature_html,
     span,
     text,
     token_mark,

@@ -20,6 +20,8 @@ OLD_MODULES = {
     "bleu_lab.counting": ("bleu_lab.bleu.statistics", "bleu_lab.fast.counting", "bleu_lab.fast.resampling"),
     "bleu_lab.smoothing": ("bleu_lab.bleu.scoring", "bleu_lab.fast.scoring"),
     "bleu_lab.scoring": ("bleu_lab.bleu.scoring", "bleu_lab.fast.scoring"),
+    "bleu_lab.results": ("bleu_lab.bleu.results", "bleu_lab.style"),
+    "bleu_lab.explanation": ("bleu_lab.bleu.explanation", "bleu_lab.style"),
     "bleu_lab.plotting": ("bleu_lab.show.plotting",),
     "bleu_lab.widgets": ("bleu_lab.show.widgets",),
     "bleu_lab.playground": ("bleu_lab.show.playground",),
@@ -35,12 +37,15 @@ def moved(old: str, name: str, *homes: str):
     for home in homes:
         module = import_module(home)
         if hasattr(module, name):
+            found = getattr(module, name)
+            defined_in = getattr(found, "__module__", None)  # a function or class: name the module that defines it
+            home = defined_in if isinstance(defined_in, str) and defined_in.startswith("bleu_lab.") else home
             warnings.warn(
                 f"{old} has moved (bleu_lab 0.3): import {name} from {home} instead: from {home} import {name}",
                 DeprecationWarning,
                 stacklevel=3,
             )
-            return getattr(module, name)
+            return found
     raise AttributeError(f"module {old!r} has no attribute {name!r}")
 
 

@@ -62,10 +62,21 @@ from functools import lru_cache
 
 from .bleu.statistics import count_ngrams, matched_positions
 from .checks import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
-from .explanation import HTML_TOKEN_LIMIT, signature_html, tokens_left_out_note
 from .fast import worth_it
 from .settings import RougeSettings, built_once
-from .style import MATCH_MARK, cell, element, paragraph, row, span, table, text
+from .style import (
+    HTML_TOKEN_LIMIT,
+    MATCH_MARK,
+    cell,
+    element,
+    paragraph,
+    row,
+    signature_html,
+    span,
+    table,
+    text,
+    tokens_left_out_note,
+)
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"[a-z0-9]+")

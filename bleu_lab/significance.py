@@ -54,12 +54,11 @@ from .checks import (
     keywords_checked,
     seed_to_use,
 )
-from .explanation import signature_html
 from .fast.counting import count_systems_statistics, statistics_columns
 from .fast.resampling import bootstrap_sums, randomization_sums, resampled_sums
 from .fast.scoring import bleu_scores
 from .signature import BLEU_KEYWORDS, resampling_signature
-from .style import paragraph, text
+from .style import paragraph, signature_html, text
 from .ter import SegmentTooLong
 
 
@@ -73,7 +72,7 @@ class _Record:
         """The numbers as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
         from dataclasses import fields
 
-        from .results import plain_record
+        from .style import plain_record
 
         names = [f.name for f in fields(self) if f.name not in ("settings", "n_references")]  # type: ignore[arg-type]
         return plain_record(self, [*names, *(e for e in self.extra if e not in names)])

@@ -51,8 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from .checks import check_candidate_and_references, check_corpus, keywords_checked
-from .explanation import signature_html
-from .style import cell, element, muted, row, table, text
+from .style import cell, element, muted, row, signature_html, table, text
 
 MODEL_CONFIG = "l2_supercat"
 MODEL_DIM = 256

@@ -265,3 +265,45 @@ def bullet_list(items, *, css: str = "", class_: str = "", numbered: bool = Fals
     """A list of plain-text items."""
     return element("ol" if numbered else "ul", "".join(element("li", text(item)) for item in items),
                    class_=class_, css=css)
+
+
+def signature_html(signature: str) -> str:
+    """The signature line under every result's HTML view: small, muted, in code type (Post 2018)."""
+    return note(signature)
+
+
+HTML_TOKEN_LIMIT = 500
+
+
+def tokens_left_out_note(*token_lists) -> str:
+    """"" when every text fits in :data:`HTML_TOKEN_LIMIT` tokens, else the note that says what was left out.
+
+    >>> tokens_left_out_note(["a"] * 501, ["b"] * 3)
+    'Only the first 500 tokens of each text are drawn (the longest has 501); the numbers count them all.'
+    """
+    longest = max((len(tokens) for tokens in token_lists), default=0)
+    if longest <= HTML_TOKEN_LIMIT:
+        return ""
+    return (f"Only the first {HTML_TOKEN_LIMIT} tokens of each text are drawn (the longest has {longest:,}); "
+            f"the numbers count them all.")
+
+
+# ---------------------------------------------------------------- plain records (a result's to_dict)
+
+
+def plain(value):
+    """``value`` as JSON holds it: tuples and sets as lists, numpy numbers as Python ones, the rest as is."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return [plain(v) for v in items]
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # a numpy scalar
+        return value.item()
+    return value
+
+
+def plain_record(result, names, name: str | None = None) -> dict:
+    """A result's ``to_dict()``: ``{"name": name}`` (when given), then each attribute of ``names``, made
+    :func:`plain`."""
+    record = {} if name is None else {"name": name}
+    record.update((field_name, plain(getattr(result, field_name))) for field_name in names)
+    return record

@@ -71,7 +71,6 @@ from .checks import (
     is_whole_number,
     keywords_checked,
 )
-from .explanation import signature_html
 from .settings import TerSettings, built_once
 from .style import (
     DELETION_MARK,
@@ -83,6 +82,7 @@ from .style import (
     legend,
     muted,
     paragraph,
+    signature_html,
     text,
     token_mark,
 )
@@ -565,7 +565,7 @@ class TerResult:
 
     def to_dict(self) -> dict:
         """The numbers and settings as a plain dict (JSON-serialisable; a row of a pandas DataFrame), 0-1 scale."""
-        from .results import plain_record
+        from .style import plain_record
 
         record = plain_record(self, ("name", "score", "num_edits", "reference_length", "num_shifts", "substitutions",
                                      "deletions", "insertions", "sentences", "signature"))

@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .explanation import precision_and_brevity, smoothed_fractions
+from .bleu.explanation import precision_and_brevity, smoothed_fractions
 
 CAT_REFERENCES = ("the cat is on the mat", "there is a cat on the mat")
 THE_CAT = "the cat is on the mat"
@@ -89,7 +89,7 @@ def brevity_rows() -> list:
     """(candidate, length c, p1, BP, p1 x BP) against the single reference "the cat is on the mat".
 
     p1 is the clipped unigram precision (Papineni et al. 2002, section 2.1), BP = 1 if c > r else
-    exp(1 - r/c) (sections 2.2.2 and 2.3); the numbers are :func:`bleu_lab.explanation.precision_and_brevity`'s.
+    exp(1 - r/c) (sections 2.2.2 and 2.3); the numbers are :func:`bleu_lab.bleu.explanation.precision_and_brevity`'s.
     """
     references = [_words(THE_CAT)]
     rows = []

@@ -318,7 +318,7 @@ THEMES = {
 
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_page_text_keeps_4_5_to_1_in_both_jupyterlab_themes(theme):
-    from bleu_lab.explanation import TEXT_CSS
+    from bleu_lab.style import TEXT_CSS
 
     name, backgrounds = THEMES[theme]
     variables = _theme_variables(name) if name else {}
@@ -330,7 +330,7 @@ def test_page_text_keeps_4_5_to_1_in_both_jupyterlab_themes(theme):
 
 
 def test_text_on_bleu_labs_own_backgrounds_keeps_4_5_to_1():
-    from bleu_lab.explanation import ORDER_TINTS, STYLE
+    from bleu_lab.style import ORDER_TINTS, STYLE
 
     white = (255, 255, 255)
     pairs = [(STYLE["on_light"], tint) for tint in ORDER_TINTS]
@@ -345,8 +345,9 @@ def test_every_coloured_text_in_the_html_views_is_theme_safe():
     """In the modules that write the HTML views, a text colour is either a theme variable with a fallback
     (TEXT_CSS) or sits on a background set in the same style attribute: never a fixed grey on the page,
     which in the dark theme would be dark grey on near-black."""
-    from bleu_lab.explanation import STYLE, TEXT_CSS, bleu_html, order_style
+    from bleu_lab.bleu.explanation import bleu_html, order_style
     from bleu_lab.show import playground
+    from bleu_lab.style import STYLE, TEXT_CSS
 
     result = bleu_lab.sentence_bleu("a cat is on the mat", REFS)
     view = playground.compute_playground("a cat is on the mat", REFS)
@@ -388,7 +389,7 @@ def test_notebook_output_with_alt_round_trips_through_json(tmp_path):
 def test_result_views_take_secondary_text_colour_from_the_theme():
     # #555 on JupyterLab's dark background (#111) is 2.5:1, below WCAG's 4.5:1: the views of chrF, TER,
     # METEOR and the embedding score now use the theme's secondary text colour, as BLEU's does.
-    from bleu_lab.explanation import MUTED_CSS
+    from bleu_lab.style import MUTED_CSS
 
     candidate, references = "the cat sat on the mat", ["the cat is on the mat"]
     views = [bleu_lab.chrf(candidate, references)._repr_html_(), bleu_lab.ter(candidate, references)._repr_html_(),

@@ -246,7 +246,7 @@ def test_add_k_explanation_shows_the_smoothed_fraction():
 
 
 def test_bp_formula_by_hand():
-    from bleu_lab.explanation import bp_formula
+    from bleu_lab.bleu.explanation import bp_formula
 
     # Papineni et al. (2002), sections 2.2.2 and 2.3: BP = 1 if c > r else exp(1 - r/c); nothing to score when c = 0.
     assert bp_formula(11, 13) == "exp(1 - 13/11)"
@@ -257,7 +257,7 @@ def test_bp_formula_by_hand():
 
 
 def test_one_order_table_for_the_result_and_the_playground():
-    from bleu_lab.explanation import order_rows, order_table_html
+    from bleu_lab.bleu.explanation import order_rows, order_table_html
     from bleu_lab.show.playground import compute_playground
 
     result = rover()
@@ -275,7 +275,7 @@ def test_one_order_table_for_the_result_and_the_playground():
 
 
 def test_highlight_rows_mark_references_only_when_asked():
-    from bleu_lab.explanation import highlight_rows_html
+    from bleu_lab.bleu.explanation import highlight_rows_html
 
     # "the cat" matches the reference's first two tokens as a bigram; "sat" matches nothing.
     plain = highlight_rows_html(["the", "cat", "sat"], [["the", "cat", "is", "here"]], 2)
@@ -296,7 +296,7 @@ def sacrebleu_unigram_bleu(candidate_tokens, reference_tokens):
 
 
 def test_precision_and_brevity_by_hand():
-    from bleu_lab.explanation import precision_and_brevity, precision_and_brevity_by_length
+    from bleu_lab.bleu.explanation import precision_and_brevity, precision_and_brevity_by_length
 
     references = [r.split() for r in ("the cat is on the mat", "there is a cat on the mat")]
     # "the the the the": 'the' at most twice in one reference -> 2 of 4; c = 4, r = 6: BP = exp(1 - 6/4).
@@ -322,7 +322,7 @@ def test_precision_and_brevity_by_hand():
 )
 def test_precision_and_brevity_of_every_prefix_is_sacrebleus_unigram_bleu(candidate, references):
     from bleu_lab import tokenize
-    from bleu_lab.explanation import precision_and_brevity_by_length
+    from bleu_lab.bleu.explanation import precision_and_brevity_by_length
 
     tokens, reference_tokens = tokenize(candidate), [tokenize(r) for r in references]
     rows = precision_and_brevity_by_length(tokens, reference_tokens, range(1, len(tokens) + 1))
@@ -345,7 +345,7 @@ def test_nltk_tiny_zero_is_nltks_method0_number(candidate, reference, weights):
     from nltk.translate.bleu_score import SmoothingFunction
     from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
-    from bleu_lab.explanation import nltk_tiny_zero
+    from bleu_lab.bleu.explanation import nltk_tiny_zero
 
     keywords = {} if weights is None else {"weights": list(weights)}
     result = sentence_bleu(candidate, [reference], smoothing="method0", **keywords)
@@ -364,7 +364,7 @@ def test_nltk_tiny_zero_is_nltks_method0_number(candidate, reference, weights):
 def test_nltk_tiny_zero_by_hand_and_where_nltk_agrees():
     import sys
 
-    from bleu_lab.explanation import nltk_tiny_zero
+    from bleu_lab.bleu.explanation import nltk_tiny_zero
 
     tiny = nltk_tiny_zero(sentence_bleu("the cat sat on the mat", ["the cat is on the mat"], smoothing="method0"))
     # By hand: p = 5/6, 3/5, 1/4, 0/3; nltk uses the smallest float for 0/3.

@@ -16,6 +16,10 @@ MOVED = [  # (old module, name, new module)
     ("bleu_lab.smoothing", "Orders", "bleu_lab.fast.scoring"),
     ("bleu_lab.scoring", "brevity_penalty_value", "bleu_lab.bleu.scoring"),
     ("bleu_lab.scoring", "bleu_scores", "bleu_lab.fast.scoring"),
+    ("bleu_lab.results", "BleuResult", "bleu_lab.bleu.results"),
+    ("bleu_lab.results", "plain_record", "bleu_lab.style"),
+    ("bleu_lab.explanation", "explain_bleu", "bleu_lab.bleu.explanation"),
+    ("bleu_lab.explanation", "signature_html", "bleu_lab.style"),
 ]
 
 
@@ -39,8 +43,8 @@ def test_the_package_itself_imports_no_old_name():
     from pathlib import Path
 
     package = Path(importlib.import_module("bleu_lab").__file__).parent
-    old = {"inputs", "counting", "smoothing", "scoring", "plotting", "widgets", "playground", "judgment_plots",
-           "meteor_plots"}
+    old = {"inputs", "counting", "smoothing", "scoring", "results", "explanation", "plotting", "widgets", "playground",
+           "judgment_plots", "meteor_plots"}
     users = []
     for path in package.rglob("*.py"):
         if path.parent == package and path.stem in old | {"moved"}:

@@ -896,7 +896,7 @@ def _lab(linear_rgb) -> tuple:
 
 
 def test_highlight_colours_are_visible_on_white_and_apart_for_colour_blind_readers():
-    from bleu_lab.explanation import ORDER_COLOURS, ORDER_LINES, ORDER_TINTS, STYLE, contrast_ratio
+    from bleu_lab.style import ORDER_COLOURS, ORDER_LINES, ORDER_TINTS, STYLE, contrast_ratio
 
     for colour in ORDER_COLOURS:
         assert _wcag_contrast(colour) >= 3.0, colour  # WCAG 1.4.11: marks against the white page
@@ -916,7 +916,8 @@ def test_highlight_colours_are_visible_on_white_and_apart_for_colour_blind_reade
 
 
 def test_one_highlighter_for_every_view():
-    from bleu_lab.explanation import ORDER_COLOURS, mark
+    from bleu_lab.bleu.explanation import mark
+    from bleu_lab.style import ORDER_COLOURS
 
     view = compute_playground("a cat is on the mat", CAT_REFERENCES)
     assert ORDER_COLOURS[3] in view.highlights_html and "dashed" in view.highlights_html

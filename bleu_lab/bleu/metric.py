@@ -38,8 +38,8 @@ from ..checks import (
     warn_if_impossible,
 )
 from ..fast import FAST_FROM
-from ..results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from ..tokenizers import get_tokenizer, lines_for_counting, sacrebleu_line_tokenizer
+from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import NLTK_FIFTH_ORDER, BleuSettings, bleu_score, brevity_penalty_value
 from .statistics import SentenceStats, closest_reference_length, ngram_matches, sentence_statistics, sum_statistics
 

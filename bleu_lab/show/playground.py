@@ -28,13 +28,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..bleu.metric import score_counted, sentence_bleu, settings_for_texts
-from ..bleu.scoring import BleuSettings
-from ..bleu.statistics import SentenceStats, closest_reference_length, count_ngrams
-from ..checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
-from ..chrf import chrf
-from ..examples import load_examples
-from ..explanation import (
+from ..bleu.explanation import (
     PrecisionAndBrevity,
     bp_formula,
     highlight_rows_html,
@@ -44,6 +38,12 @@ from ..explanation import (
     precision_and_brevity_by_length,
     sacrebleu_scale_note,
 )
+from ..bleu.metric import score_counted, sentence_bleu, settings_for_texts
+from ..bleu.scoring import BleuSettings
+from ..bleu.statistics import SentenceStats, closest_reference_length, count_ngrams
+from ..checks import BYTE_ORDER_MARK, describe, is_sequence, is_whole_number, refuse_unordered, separate_references
+from ..chrf import chrf
+from ..examples import load_examples
 from ..other_libraries import (
     ROUGE_SCORE_CALL,
     Comparison,
@@ -1086,7 +1086,7 @@ def compute_bp_explorer(
 
     BP = 1 if c > r else exp(1 - r/c) (Papineni et al. 2002, sections 2.2.2 and 2.3), 0 when c = 0;
     p1 = clipped unigram matches / c (section 2.1).
-    The numbers are :func:`bleu_lab.explanation.precision_and_brevity_by_length`'s.
+    The numbers are :func:`bleu_lab.bleu.explanation.precision_and_brevity_by_length`'s.
 
     ``candidate_length`` is a whole number from 0 to the candidate's number of tokens and
     ``reference_length`` one from 1 to the reference's (:func:`bp_token_limits` gives both);

@@ -28,7 +28,9 @@ with needs_extra("bleu_lab.show.plotting"):  # says which extra to install when 
     import matplotlib.pyplot as plt
     from matplotlib.axes import Axes
 
+from ..bleu.explanation import precision_and_brevity
 from ..bleu.metric import brevity_penalty_value, tokenize_sentence
+from ..bleu.results import BleuResult, PrecisionResult
 from ..bleu.scoring import BleuSettings
 from ..bleu.statistics import max_reference_counts, ngrams
 from ..checks import (
@@ -42,8 +44,6 @@ from ..checks import (
     is_whole_number,
     refuse_unordered,
 )
-from ..explanation import precision_and_brevity
-from ..results import BleuResult, PrecisionResult
 from ..style import BLUE, DARK_GREEN, MARK_COLOUR, PURPLE, SERIES_COLOURS, SHADE_COLOUR, SKY_BLUE, opening
 
 # Font sizes in points: readable from the back of a lecture room.
@@ -426,7 +426,7 @@ def _brevity_penalty_description(against, r, xs, points) -> str:
 
 
 def precision_and_brevity_table(candidates, references, *, tokenize="13a", lowercase=False):
-    """Per candidate: (c, r, p1, BP, p1 x BP), from :func:`bleu_lab.explanation.precision_and_brevity`.
+    """Per candidate: (c, r, p1, BP, p1 x BP), from :func:`bleu_lab.bleu.explanation.precision_and_brevity`.
 
     p1 is the clipped unigram precision (Papineni et al. 2002, section 2.1), BP = 1 if c > r else
     exp(1 - r/c) with r the closest reference length (sections 2.2.2 and 2.3). p1 x BP is BLEU with unigrams

@@ -15,26 +15,24 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bleu.scoring import BleuSettings, bleu_score, brevity_penalty_value
-from .bleu.statistics import clipped_starts, closest_reference_length, max_reference_counts, ngram_matches
-from .checks import check_order_of_result, weights_sum_problem
-from .style import (  # noqa: F401 - MUTED_CSS, contrast_ratio and relative_luminance: re-exported
-    MUTED_CSS,
+from ..checks import check_order_of_result, weights_sum_problem
+from ..style import (
+    HTML_TOKEN_LIMIT,
     ORDER_COLOURS,
     ORDER_LINES,
     ORDER_TINTS,
     STYLE,
-    TEXT_CSS,
-    contrast_ratio,
     element,
     muted,
-    note,
     opening,
     paragraph,
-    relative_luminance,
+    signature_html,
     span,
     text,
+    tokens_left_out_note,  # noqa: F401 - MUTED_CSS, contrast_ratio and relative_luminance: re-exported
 )
+from .scoring import BleuSettings, bleu_score, brevity_penalty_value
+from .statistics import clipped_starts, closest_reference_length, max_reference_counts, ngram_matches
 
 
 # The palette, the CSS and the contrast helpers live in bleu_lab.style; they are named here too, where
@@ -66,11 +64,6 @@ def legend_html(orders, label=None) -> str:
         for n in orders
     )
     return element("div", f"key: {swatches}", class_="bl-legend", css="margin:2px 0 6px 0;font-size:0.9em")
-
-
-def signature_html(signature: str) -> str:
-    """The signature line under every result's HTML view: small, muted, in code type (Post 2018)."""
-    return note(signature)
 
 
 def _require_tokens(result):
@@ -503,22 +496,6 @@ def highlight_rows_html(candidate_tokens, reference_tokens, max_order: int, *, r
 
 # A result's HTML draws at most this many tokens of each text (a long paragraph); the numbers use them all.
 # A whole document scored as one "sentence" would otherwise put megabytes of spans into the notebook.
-HTML_TOKEN_LIMIT = 500
-
-
-def tokens_left_out_note(*token_lists) -> str:
-    """"" when every text fits in :data:`HTML_TOKEN_LIMIT` tokens, else the note that says what was left out.
-
-    >>> tokens_left_out_note(["a"] * 501, ["b"] * 3)
-    'Only the first 500 tokens of each text are drawn (the longest has 501); the numbers count them all.'
-    """
-    longest = max((len(tokens) for tokens in token_lists), default=0)
-    if longest <= HTML_TOKEN_LIMIT:
-        return ""
-    return (f"Only the first {HTML_TOKEN_LIMIT} tokens of each text are drawn (the longest has {longest:,}); "
-            f"the numbers count them all.")
-
-
 def _highlight_rows(result) -> str:
     rows = highlight_rows_html(result.candidate_tokens, result.reference_tokens, result.max_order,
                                limit=HTML_TOKEN_LIMIT)

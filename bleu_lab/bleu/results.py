@@ -9,26 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .bleu.scoring import BleuSettings, brevity_penalty_value
+from ..style import plain_record
 from .explanation import bleu_html, explain_bleu, sentence_ngram_matches, unmatched_order_note
-
-
-def plain(value):
-    """``value`` as JSON holds it: tuples and sets as lists, numpy numbers as Python ones, the rest as is."""
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = sorted(value) if isinstance(value, (set, frozenset)) else value
-        return [plain(v) for v in items]
-    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # a numpy scalar
-        return value.item()
-    return value
-
-
-def plain_record(result, names, name: str | None = None) -> dict:
-    """A result's ``to_dict()``: ``{"name": name}`` (when given), then each attribute of ``names``, made
-    :func:`plain`."""
-    record = {} if name is None else {"name": name}
-    record.update((field_name, plain(getattr(result, field_name))) for field_name in names)
-    return record
+from .scoring import BleuSettings, brevity_penalty_value
 
 
 @dataclass(frozen=True)
