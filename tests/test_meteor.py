@@ -425,7 +425,7 @@ def test_wheel_carries_wordnet_and_scores_from_an_install(tmp_path):
         names = archive.namelist()
         shipped = archive.read("bleu_lab/data/wordnet/corpora/wordnet.zip")
     assert {"bleu_lab/data/wordnet/LICENSE", "bleu_lab/data/wordnet/README.md", "bleu_lab/meteor.py",
-            "bleu_lab/meteor_plots.py"} <= set(names)
+            "bleu_lab/show/meteor_plots.py"} <= set(names)
     assert shipped == (WORDNET_ROOT / "corpora" / "wordnet.zip").read_bytes()
     site = tmp_path / "site"
     installed = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--target",
