@@ -211,25 +211,27 @@ def _check_tokens_are_words(tokens, what: str, call: str) -> None:
             )
 
 
-def _plain_sentence(candidate, references) -> bool:
-    """True when a candidate string and its list of reference strings would pass every check unchanged:
-    no byte-order mark, and not several one-word references after a sentence (an unwrapped ``split()``)."""
-    return (candidate.__class__ is str and references.__class__ in _LIST_OR_TUPLE_TYPES and len(references) > 0
-            and set(map(type, references)) <= _ONLY_STR
-            and not candidate.startswith(BYTE_ORDER_MARK) and not any(r.startswith(BYTE_ORDER_MARK) for r in references)
-            and not (len(references) > 1 and all(len(r.split()) == 1 for r in references)
-                     and _looks_like_unwrapped_tokens(candidate, references)))
-
-
-def _plain_token_lists(candidate, references) -> bool:
-    """True when the candidate and each of a non-empty list of references are non-empty lists (or tuples)
-    of plain one-word strings, the first without a byte-order mark: token lists that would pass every
-    check as they are (:func:`check_text` returns them as tuples)."""
+def _checked_as_given(candidate, references):
+    """What :func:`check_candidate_and_references` returns, when the texts would pass every check as they
+    are: a string and a list of strings (no byte-order mark, not several one-word references after a
+    sentence: an unwrapped ``split()``), or non-empty token lists of plain one-word strings. Else None,
+    and the checks run one by one."""
     if references.__class__ not in _LIST_OR_TUPLE_TYPES or not references:
-        return False
-    return all(text.__class__ in _LIST_OR_TUPLE_TYPES and text and set(map(type, text)) <= _ONLY_STR
-               and " ".join(text).split() == list(text) and not text[0].startswith(BYTE_ORDER_MARK)
-               for text in (candidate, *references))
+        return None
+    if candidate.__class__ is str and set(map(type, references)) <= _ONLY_STR:
+        if BYTE_ORDER_MARK in candidate or BYTE_ORDER_MARK in "".join(references):
+            return None
+        single_words = len(references) > 1 and max(map(len, map(str.split, references))) <= 1
+        if single_words and _looks_like_unwrapped_tokens(candidate, references):
+            return None
+        return candidate, list(references)
+    texts = [candidate, *references]
+    if set(map(type, texts)) <= _LIST_OR_TUPLE_TYPES and all([
+        text and set(map(type, text)) <= _ONLY_STR and " ".join(text).split() == list(text)
+        and not text[0].startswith(BYTE_ORDER_MARK) for text in texts
+    ]):
+        return tuple(candidate), [tuple(reference) for reference in references]
+    return None
 
 
 def _refuse_references_string(candidate, references: str, function: str) -> None:
@@ -260,10 +262,9 @@ def check_candidate_and_references(candidate, references, *, function: str, call
     a tokenized reference that was not wrapped in a list. ``call`` overrides
     the example of a right call shown in messages (a corpus shows its own).
     """
-    if _plain_sentence(candidate, references):
-        return candidate, list(references)  # nothing below could fail: the usual call, in one step
-    if _plain_token_lists(candidate, references):
-        return tuple(candidate), [tuple(r) for r in references]  # the same for tokenized text
+    as_given = _checked_as_given(candidate, references)
+    if as_given is not None:  # nothing below could fail: the usual call, in one step
+        return as_given
     in_corpus = call is not None  # a corpus check shows its own call
     call = call or f'{function}("the cat sat", ["the cat sat down", "a cat sat"])'
     # nltk's order: sentence_bleu(references, hypothesis) with token lists.
@@ -350,8 +351,9 @@ def _plain_corpus(candidates, references) -> bool:
         return False
     if BYTE_ORDER_MARK in "".join(candidates) or BYTE_ORDER_MARK in "".join(chain.from_iterable(references)):
         return False
-    return not any(len(refs) > 1 and all(len(r.split()) == 1 for r in refs)
-                   and _looks_like_unwrapped_tokens(candidate, refs) for candidate, refs in zip(candidates, references))
+    return not any([len(refs) > 1 and max(map(len, map(str.split, refs))) <= 1
+                    and _looks_like_unwrapped_tokens(candidate, refs)
+                    for candidate, refs in zip(candidates, references)])
 
 
 def _token_list_corpus(candidates, references) -> bool:
@@ -395,8 +397,9 @@ def check_corpus(candidates, references, *, function: str, call: str | None = No
     reference lists. A function of several systems gives its own right ``call`` and the
     ``name`` of the system's lines in messages ("baseline", "systems['A']").
     """
+    # Only a square corpus (n sentences of n references) can look transposed (_looks_transposed).
     if _plain_corpus(candidates, references) and (
-        len(candidates) == 1 or not _looks_transposed(candidates, references)
+        set(map(len, references)) != {len(candidates)} or not _looks_transposed(candidates, references)
     ):
         return list(candidates), list(map(list, references))  # nothing below could fail: the usual corpus
     own_call = call is not None
@@ -910,7 +913,7 @@ def check_weights(weights) -> tuple[float, ...]:
     if not any(values):
         raise ValueError(f"at least one weight must be above 0, got {values!r}")
     check_order(len(values), "the number of weights")
-    checked = tuple(float(w) for w in values)
+    checked = tuple(map(float, values))
     problem = weights_sum_problem(checked)
     if problem:
         # Scored all the same, as nltk scores it; a warning (and a note in explain()) so it is never quiet.

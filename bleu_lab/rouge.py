@@ -130,7 +130,7 @@ def _tokenize(text, stem: bool, tokenizer: str) -> tuple:
         if stem:
             tokens = _stem_all(tokens, lowercase=True)
         # The stemmer could in principle leave something outside [a-z0-9]; rouge-score drops it.
-        return tuple(t for t in tokens if _VALID_TOKEN.fullmatch(t))
+        return tuple([t for t in tokens if _VALID_TOKEN.fullmatch(t)])
     tokens = [t for t in _NON_WORD.split(text.lower()) if t]
     return tuple(_stem_all(tokens, lowercase=True)) if stem else tuple(tokens)
 
@@ -412,8 +412,8 @@ def _score_lcs(candidate, reference):
         return 0.0, 0.0, 0, len(candidate), len(reference), (), (frozenset(), frozenset())
     pairs = lcs_pairs(reference, candidate)
     length = len(pairs)
-    lcs = tuple(reference[i] for i, _ in pairs)
-    marks = (frozenset(j for _, j in pairs), frozenset(i for i, _ in pairs))
+    lcs = tuple([reference[i] for i, _ in pairs])
+    marks = (frozenset([j for _, j in pairs]), frozenset([i for i, _ in pairs]))
     return length / len(candidate), length / len(reference), length, len(candidate), len(reference), lcs, marks
 
 

@@ -484,7 +484,7 @@ class TerAlignment:
     @property
     def num_edits(self) -> int:
         """shifts + substitutions + deletions + insertions."""
-        return len(self.shifts) + sum(edit.operation != MATCH for edit in self.edits)
+        return len(self.shifts) + sum([edit.operation != MATCH for edit in self.edits])
 
     def moved(self) -> list[bool]:
         """For each word of ``shifted``: was it part of a shifted block?"""
@@ -796,13 +796,13 @@ def _sentence(candidate: tuple, references: list, settings: TerSettings) -> TerA
         aligned.append(TerEdit(op, word, ref_word))
         h += op != INSERTION
         r += op != DELETION
-    length = sum(len(reference) for reference in references) / len(references)
+    length = sum(map(len, references)) / len(references)
     return TerAlignment(candidate, references[index], index, moves, tuple(aligned), length)
 
 
 def _result(alignments: list, settings: TerSettings, n_references) -> TerResult:
-    edits = sum(a.num_edits for a in alignments)
-    length = sum(a.reference_length for a in alignments)
+    edits = sum([a.num_edits for a in alignments])
+    length = sum([a.reference_length for a in alignments])
     return TerResult(_ter_value(edits, length, settings.shifts), edits, length, tuple(alignments), settings,
                      n_references)
 

@@ -134,7 +134,7 @@ _TOKENS = st.one_of(st.sampled_from(["the", "cat", "É"]), st.sampled_from(["the
 @given(candidate=st.lists(_TOKENS, max_size=4), references=st.lists(st.lists(_TOKENS, max_size=4), max_size=3),
        as_tuples=st.booleans())
 def test_token_lists_in_one_step_are_what_each_check_returns(candidate, references, as_tuples):
-    # The one-step path for plain token lists (checks._plain_token_lists) must return exactly what the
+    # The one-step path for plain token lists (checks._checked_as_given) must return exactly what the
     # check of each text returns, and let nothing through that a check refuses.
     if as_tuples:
         candidate, references = tuple(candidate), tuple(tuple(r) for r in references)

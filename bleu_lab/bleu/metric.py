@@ -128,61 +128,42 @@ def score_with_settings(counts, totals, candidate_length, reference_length, sett
             f"smoothing={settings.smoothing!r} averages with the 5-gram precision, as nltk does; give counts and "
             f"totals for orders 1-5 (or use sentence_bleu / corpus_bleu, which count them)"
         )
-    last = None if last_sentence is None else _last_sentence(last_sentence)
-    return _result(counts, totals, candidate_length, reference_length, settings, last, n_references)
+    last = None if last_sentence is None else last_sentence.for_nltk()[1]
+    shared = min(len(counts), len(totals))  # the orders both give
+    statistics = SentenceStats(candidate_length, reference_length, counts[:shared], totals[:shared])
+    return score_counted(statistics, settings, last=last, n_references=n_references)
 
 
-def _last_sentence(statistics: SentenceStats) -> tuple[int, int, int]:
-    """(length, 5-gram matches, 5-gram totals) of the sentence nltk's methods 4-7 look at (0 below order 5)."""
-    c, _, *counts = statistics.as_row()
-    order = len(counts) // 2
-    return (c, counts[4], counts[order + 4]) if order >= NLTK_FIFTH_ORDER else (c, 0, 0)
-
-
-def _result(counts, totals, candidate_length, reference_length, settings: BleuSettings, last, n_references,
-            **extra: Any) -> BleuResult:
-    """The result object: the score of the statistics and every number that went into it."""
-    order = settings.order
-    scored = bleu_score(counts, totals, candidate_length, reference_length, settings, last)
-    if settings.weights is None or settings.effective_order:  # uniform over the orders used
-        weights = (((1.0 if settings.weights is None else sum(settings.weights)) / scored.used),) * scored.used
-    else:
-        weights = tuple(settings.weights)
-    return BleuResult(
-        score=scored.value,
-        _precisions=scored.precisions,
-        _counts=tuple(counts[:order]),
-        _totals=tuple(totals[:order]),
-        brevity_penalty=scored.brevity_penalty,
-        candidate_length=candidate_length,
-        reference_length=reference_length,
-        weights=tuple(weights),
-        settings=settings,
-        used_orders=scored.used,
-        n_references=n_references,
-        **extra,
-    )
-
-
-def score_counted(statistics: SentenceStats, settings: BleuSettings, *, n_references=None, **extra: Any) -> BleuResult:
-    """The score of counted statistics (one sentence, or a corpus: their sums). nltk's methods count each
-    sentence's empty orders as one phantom n-gram and look at the last sentence (their smoothing's rules)."""
+def score_counted(statistics: SentenceStats, settings: BleuSettings, *, last=None, n_references=None,
+                  **extra: Any) -> BleuResult:
+    """The score of counted statistics (one sentence, or a corpus: their sums) as a result object, with every
+    number that went into it. nltk's methods count each sentence's empty orders as one phantom n-gram and
+    look at the last sentence (their smoothing's rules); ``last`` overrides that sentence."""
     c, r, *counts = statistics.as_row()
     order = len(counts) // 2
     matches, totals = counts[:order], counts[order:]
-    last = None
     if settings.method.phantom_ngrams:  # nltk divides by max(1, t_n) in each sentence
-        totals = list(statistics.phantom_totals) if len(statistics) > 1 else [max(1, t) for t in totals]
-        last = _last_sentence(statistics[-1]) if len(statistics) > 1 else None
-    return _result(matches, totals, c, r, settings, last, n_references, **extra)
+        phantom_totals, last_of_corpus = statistics.for_nltk()
+        totals = list(phantom_totals)
+        last = last or last_of_corpus
+    scored = bleu_score(matches, totals, c, r, settings, last)
+    used, order = scored.used, settings.order
+    if settings.weights is None or settings.effective_order:  # uniform over the orders used
+        weights = (((1.0 if settings.weights is None else sum(settings.weights)) / used),) * used
+    else:
+        weights = tuple(settings.weights)
+    return BleuResult(score=scored.value, _precisions=scored.precisions, _counts=tuple(matches[:order]),
+                      _totals=tuple(totals[:order]), brevity_penalty=scored.brevity_penalty, candidate_length=c,
+                      reference_length=r, weights=weights, settings=settings, used_orders=used,
+                      n_references=n_references, **extra)
 
 
 def settings_for_texts(settings: BleuSettings, candidates, references) -> BleuSettings:
     """``settings`` as the signature must tell them: token sequences given for every text are used as
     they are, so no tokenizer ran and the signature says ``tok:none`` (the score is the same: token
-    sequences are never re-tokenized)."""
-    if settings.tokenize in (None, "none") or any(isinstance(text, str) for text in candidates) or any(
-        isinstance(text, str) for refs in references for text in refs
+    sequences are never re-tokenized). Checked texts are ``str`` or token sequences."""
+    if settings.tokenize in (None, "none") or str in map(type, candidates) or str in map(
+        type, chain.from_iterable(references)
     ):
         return settings
     return replace(settings, tokenize="none")
@@ -242,7 +223,7 @@ def sentence_bleu(
     settings = BleuSettings(max_order, weights, smoothing, smooth_value, effective_order, tokenize, lowercase)
     settings = settings_for_texts(settings, [candidate], [references])
     candidate_tokens = tokens_of(candidate, tokenize, lowercase)
-    reference_tokens = tuple(tokens_of(reference, tokenize, lowercase) for reference in references)
+    reference_tokens = tuple([tokens_of(reference, tokenize, lowercase) for reference in references])
     stats = sentence_statistics(candidate_tokens, reference_tokens, settings.counting_order)
     return score_counted(stats, settings, n_references=len(references),
                          candidate_tokens=candidate_tokens, reference_tokens=reference_tokens)
@@ -253,7 +234,7 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
     sentence (:func:`.statistics.sentence_statistics`), or by the array engine from
     :data:`bleu_lab.fast.FAST_FROM` characters of text on (the same numbers, tests/test_fast_engine.py)."""
     texts = chain(candidates, chain.from_iterable(references))  # a token counts its letters and a space
-    if sum(len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts) < FAST_FROM:
+    if sum([len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts]) < FAST_FROM:
         return SentenceStats(rows=[
             sentence_statistics(tokens_of(candidate, tokenize, lowercase),
                                 [tokens_of(r, tokenize, lowercase) for r in refs], max_order).as_row()
@@ -370,7 +351,7 @@ def modified_precision(
     matches = ngram_matches(candidate_tokens, [tokens_of(r, tokenize, lowercase) for r in references], n)
     return PrecisionResult(
         n=n,
-        matches=sum(m.clipped for m in matches),
+        matches=sum([m.clipped for m in matches]),
         total=max(0, len(candidate_tokens) - n + 1),
         ngrams=matches,
     )

@@ -38,12 +38,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..checks import (
     DEFAULT_ORDER,
     check_bool,
     check_keywords,
     check_name,
+    check_order,
     check_order_and_weights,
     check_smooth_value,
     check_text_settings,
@@ -94,38 +96,28 @@ class Row:
 # from there on get precision 0 and, with effective order, leave the mean; ``reached`` counts the rest.
 
 
-def _sacrebleu(row: Row, value=None, zero_rule=None, add: float = 0) -> tuple[list[float], int]:
-    """p_n = m_n / t_n ("none"); ``zero_rule(t_n, j)`` replaces the j-th zero match count's precision;
-    ``add`` is added to matches and totals of orders 2 and up ("add-k")."""
+def _sacrebleu(row: Row, value=None, zero: str = "none") -> tuple[list[float], int]:
+    """sacrebleu's precisions: p_n = m_n / t_n, stopping at the first order with no n-gram (``reached``
+    counts the orders before it). ``zero`` names what an order with n-grams but no match gets: "none" 0;
+    "floor" value / t_n; "exp" 1 / (2^j t_n) for the j-th such order (mteval-v13a; Chen and Cherry 2014,
+    method 3); "add-k" first adds k = value to the matches and totals of orders 2 and up."""
+    add = value if zero == "add-k" else 0
     precisions = [0.0] * len(row.totals)
     reached = unmatched = 0
     for n, (m, t) in enumerate(zip(row.matches, row.totals)):
         if n > 0:  # add-k: orders 2 and up
-            m, t = m + add, t + add  # type: ignore[assignment]
+            m, t = m + add, t + add
         if t <= 0:
             break
         reached += 1
         if m != 0:
             precisions[n] = m / t
-        elif zero_rule is not None:
+        elif zero == "floor":
+            precisions[n] = value / t
+        elif zero == "exp":
             unmatched += 1
-            precisions[n] = zero_rule(t, unmatched)
+            precisions[n] = 1.0 / (2.0**unmatched * t)
     return precisions, reached
-
-
-def _floor(row: Row, value):
-    """A zero match count becomes ``value``: p_n = value / t_n."""
-    return _sacrebleu(row, zero_rule=lambda t, unmatched: value / t)
-
-
-def _add_k(row: Row, value):
-    """(m_n + k) / (t_n + k) for n >= 2."""
-    return _sacrebleu(row, add=value)
-
-
-def _exp(row: Row, value):
-    """The j-th order with no match gets 1 / (2^j t_n) (mteval-v13a; Chen and Cherry 2014, method 3)."""
-    return _sacrebleu(row, zero_rule=lambda t, unmatched: 1.0 / (2.0**unmatched * t))
 
 
 # ---------------------------------------------------------------- nltk's rules (Chen and Cherry 2014)
@@ -261,9 +253,12 @@ class Smoothing:
     fraction: Callable | None = None  # (n, m, t, value, unmatched) -> the fraction as text, or None if m / t
     # nltk's rule: an order with no n-gram has precision 0/1, and zero precisions are skipped in the mean.
     phantom_ngrams: bool = field(init=False)
+    # Effective order is sacrebleu's option; nltk has none.
+    effective_order_allowed: bool = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "phantom_ngrams", self.library == "nltk")
+        object.__setattr__(self, "effective_order_allowed", self.library == "sacrebleu")
 
     @property
     def nltk_name(self) -> str | None:
@@ -276,11 +271,6 @@ class Smoothing:
     def menu_label(self) -> str:
         """How a menu shows it: the name and, for a method that smooths, its library ("exp (sacrebleu)")."""
         return f"{self.name} ({self.library})" if self.smooths or self.library == "nltk" else self.name
-
-    @property
-    def effective_order_allowed(self) -> bool:
-        """Effective order is sacrebleu's option; nltk has none."""
-        return self.library == "sacrebleu"
 
     def resolve(self, value) -> float | None:
         """The parameter to use: the default when ``value`` is None, else ``value`` checked."""
@@ -312,11 +302,11 @@ SMOOTHING = {
         Smoothing("none", "sacrebleu", "no smoothing: an order with no match makes BLEU 0", rule=_sacrebleu,
                   smooths=False),
         Smoothing("floor", "sacrebleu", "a zero match count becomes the floor value", 0.1, "floor value",
-                  at_most_one=True, rule=_floor, fraction=_floor_fraction),
-        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k", rule=_add_k,
-                  fraction=_add_k_fraction),
-        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)", rule=_exp,
-                  fraction=_exp_fraction),
+                  at_most_one=True, rule=partial(_sacrebleu, zero="floor"), fraction=_floor_fraction),
+        Smoothing("add-k", "sacrebleu", "add k to matches and totals of orders 2 and up", 1.0, "k",
+                  rule=partial(_sacrebleu, zero="add-k"), fraction=_add_k_fraction),
+        Smoothing("exp", "sacrebleu", "the k-th order with no match gets 1 / (2^k total) (mteval-v13a)",
+                  rule=partial(_sacrebleu, zero="exp"), fraction=_exp_fraction),
         Smoothing("method0", "nltk", "no smoothing (nltk)", rule=_method0, zero_when_unsmoothed=True,
                   smooths=False),
         Smoothing("method1", "nltk", "add epsilon to a zero match count", 0.1, "epsilon", at_most_one=True,
@@ -378,15 +368,18 @@ class BleuSettings:
     counting_order: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.max_order is None and self.weights is None:
-            order, weights = DEFAULT_ORDER, None
-        else:
+        if self.weights is not None:  # the weights set the order (and must agree with max_order)
             order, weights = check_order_and_weights(self.max_order, self.weights)
+        else:
+            order = DEFAULT_ORDER if self.max_order is None else check_order(self.max_order, "max_order")
+            weights = None
         method = SMOOTHING.get(self.smoothing) if isinstance(self.smoothing, str) else None
         method = method or get_smoothing(self.smoothing)  # an unknown name: the error lists the methods
         value = method.default if self.smooth_value is None else method.resolve(self.smooth_value)
-        if self.effective_order is not False and check_bool(self.effective_order, "effective_order"):
-            _check_effective_order(self.smoothing, method, weights)
+        if self.effective_order.__class__ is not bool:
+            check_bool(self.effective_order, "effective_order")
+        if self.effective_order and (not method.effective_order_allowed or len(set(weights or ())) > 1):
+            _refuse_effective_order(self.smoothing, method, weights)
         check_text_settings(self.tokenize, self.lowercase)
         # Frozen, so the normalised values are set the one way a frozen dataclass allows.
         counting_order = max(order, NLTK_FIFTH_ORDER) if method.fifth_order else order
@@ -454,9 +447,9 @@ class BleuSettings:
 
 
 
-def _check_effective_order(smoothing: str, method: Smoothing, weights) -> None:
-    """Effective order (sacrebleu's) re-weights the orders uniformly: not with nltk's methods or uneven weights."""
-    if weights is not None and len(set(weights)) > 1:
+def _refuse_effective_order(smoothing: str, method: Smoothing, weights) -> None:
+    """Effective order (sacrebleu's) re-weights the orders uniformly: not with uneven weights or nltk's methods."""
+    if len(set(weights or ())) > 1:
         raise ValueError(
             "effective_order re-weights the orders uniformly; it cannot be combined with non-uniform weights"
         )
@@ -530,7 +523,7 @@ def _sacrebleu_score(row: Row, settings: BleuSettings, bp: float) -> Score:
         scale = 1.0 if settings.weights is None else float(sum(settings.weights))
         log_mean = sum(logs[:used]) * scale / used
     else:
-        log_mean = sum(log * weight for log, weight in zip(logs, settings.weights))
+        log_mean = sum([log * weight for log, weight in zip(logs, settings.weights)])
     if not any(row.matches):  # sacrebleu stops early when nothing matches (its issue #141)
         return Score(0.0, (0.0,) * order, used, bp)
     return Score(bp * math.exp(log_mean), tuple(precisions), used, bp)
@@ -543,7 +536,7 @@ def _nltk_score(row: Row, settings: BleuSettings, bp: float) -> Score:
         return Score(0.0, (0.0,) * order, order, bp)
     precisions = settings.method.rule(row, settings.smooth_value)
     weights = settings.weights if settings.weights is not None else (1.0 / order,) * order
-    if settings.method.zero_when_unsmoothed and any(p <= 0 < w for p, w in zip(precisions, weights)):
+    if settings.method.zero_when_unsmoothed and any([p <= 0 < w for p, w in zip(precisions, weights)]):
         return Score(0.0, tuple(precisions), order, bp)  # nltk: about 1e-78 here (the log of the smallest float)
-    log_mean = math.fsum(w * math.log(p) for w, p in zip(weights, precisions) if p > 0)
+    log_mean = math.fsum([w * math.log(p) for w, p in zip(weights, precisions) if p > 0])
     return Score(bp * math.exp(log_mean), tuple(precisions), order, bp)

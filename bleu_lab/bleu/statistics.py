@@ -59,7 +59,7 @@ def closest_reference_length(candidate_length: int, reference_lengths) -> int:
     7
     """
     # the smallest (distance, length) pair: nearest first, then the shorter of two equally near
-    return min((abs(length - candidate_length), length) for length in reference_lengths)[1]
+    return min([(abs(length - candidate_length), length) for length in reference_lengths])[1]
 
 
 def max_reference_counts(references, n: int) -> Counter:
@@ -109,9 +109,9 @@ class SentenceStats:
             rows.setflags(write=False)
             widths = {rows.shape[1]}
         else:  # plain rows: copied into tuples of ints
-            rows = tuple(tuple(int(value) for value in row) for row in rows)
+            rows = tuple([tuple(map(int, row)) for row in rows])
             widths = {len(row) for row in rows}
-        if len(widths) > 1 or any(width < 2 or width % 2 for width in widths):
+        if len(widths) > 1 or any([width < 2 or width % 2 for width in widths]):
             raise ValueError(f"statistics rows must be c, r, matches..., totals..., got widths {sorted(widths)}")
         object.__setattr__(self, "_rows", rows)
 
@@ -190,8 +190,21 @@ class SentenceStats:
         >>> SentenceStats(rows=[(1, 1, 1, 0, 1, 0), (2, 2, 2, 1, 2, 1)]).phantom_totals
         (3, 2)
         """
+        return self.for_nltk()[0]
+
+    def for_nltk(self) -> tuple[tuple, tuple[int, int, int]]:
+        """What nltk's smoothing methods read (Chen and Cherry 2014, as nltk computes them): the phantom
+        totals (:attr:`phantom_totals`), and the last sentence's length, 5-gram matches and 5-gram totals
+        (methods 4-7 look at the last sentence; 0 for the 5-grams when fewer orders were counted).
+
+        >>> SentenceStats(rows=[(1, 1, 1, 0, 1, 0), (2, 2, 2, 1, 2, 1)]).for_nltk()
+        ((3, 2), (2, 0, 0))
+        """
         rows = self._rows if isinstance(self._rows, tuple) else self._rows.tolist()
-        return tuple(sum(max(1, row[2 + self.order + n]) for row in rows) for n in range(self.order))
+        order = (len(rows[0]) - 2) // 2
+        totals = tuple([sum([max(1, row[2 + order + n]) for row in rows]) for n in range(order)])
+        last = rows[-1]
+        return totals, ((last[0], last[6], last[2 + order + 4]) if order >= 5 else (last[0], 0, 0))
 
     def __add__(self, other: SentenceStats) -> SentenceStats:
         if not isinstance(other, SentenceStats):
@@ -235,7 +248,7 @@ def sentence_statistics(candidate, references, max_order: int) -> SentenceStats:
     matches, totals = [], []
     for n in range(1, max_order + 1):
         clip = max_reference_counts(references, n)
-        matches.append(sum(min(count, clip[gram]) for gram, count in count_ngrams(candidate, n).items()))
+        matches.append(sum([min(count, clip[gram]) for gram, count in count_ngrams(candidate, n).items()]))
         totals.append(max(0, c - n + 1))
     return SentenceStats(c, r, matches, totals)
 
@@ -286,10 +299,10 @@ class NgramMatch:
 def ngram_matches(candidate, references, n: int) -> tuple:
     """Every distinct n-gram of the candidate with its clip, in order of first appearance."""
     reference_counts = max_reference_counts(references, n)
-    return tuple(
+    return tuple([
         NgramMatch(gram, count, reference_counts.get(gram, 0), min(count, reference_counts.get(gram, 0)))
         for gram, count in count_ngrams(candidate, n).items()
-    )
+    ])
 
 
 def matched_positions(candidate, references, n: int) -> list:
