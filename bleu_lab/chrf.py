@@ -59,8 +59,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from . import fast
 from .checks import References, Text, check_candidate_and_references, check_corpus, describe, keywords_checked
-from .fast import worth_it
 from .settings import ChrfSettings, built_once
 from .style import muted, paragraph, row, signature_html, table, text
 
@@ -208,7 +208,7 @@ def _counted_systems(systems, references, settings: ChrfSettings) -> list:
     reference with the best sentence chrF among its checked references (``references[i]``, a list).
 
     Every (candidate, reference) pair is counted by :func:`pair_counts`; from
-    :func:`bleu_lab.fast.worth_it` characters of text on, the array engine counts them all at once
+    :data:`bleu_lab.fast.FAST_FROM` characters of text on, the array engine counts them all at once
     (:func:`bleu_lab.fast.chrf.pair_counts_of_systems`, the same numbers).
     """
     with_words = settings.word_order > 0
@@ -220,7 +220,7 @@ def _counted_systems(systems, references, settings: ChrfSettings) -> list:
         for candidates in systems
     ]
     work = sum(len(text[0]) for texts in (*prepared_systems, *prepared_references) for text in texts)
-    if worth_it(work):
+    if work >= fast.FAST_FROM:
         from .fast.chrf import pair_counts_of_systems
 
         rows = pair_counts_of_systems(prepared_systems, prepared_references, settings.char_order, settings.word_order)

@@ -60,9 +60,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import fast
 from .bleu.statistics import count_ngrams, matched_positions
 from .checks import References, Text, check_candidate_and_references, check_order, check_text, keywords_checked
-from .fast import worth_it
 from .settings import RougeSettings, built_once
 from .style import (
     HTML_TOKEN_LIMIT,
@@ -350,12 +350,12 @@ def lcs_length(reference, candidate) -> int:
 
     T[i][j], the LCS length of the first i reference tokens and the first j candidate tokens, is
     T[i-1][j-1] + 1 where the tokens match, else max(T[i-1][j], T[i][j-1]); only the last row is kept.
-    A table of :func:`bleu_lab.fast.worth_it` cells goes to :func:`bleu_lab.fast.lcs.lcs_length`.
+    A table of :data:`bleu_lab.fast.FAST_FROM` cells goes to :func:`bleu_lab.fast.lcs.lcs_length`.
 
     >>> lcs_length(["a", "b", "c", "b"], ["b", "c", "a", "b"])
     3
     """
-    if worth_it(len(reference) * len(candidate)):
+    if len(reference) * len(candidate) >= fast.FAST_FROM:
         from .fast.lcs import lcs_length as bit_parallel_lcs_length
 
         return bit_parallel_lcs_length(reference, candidate)
@@ -376,13 +376,13 @@ def lcs_pairs(reference, candidate) -> list:
     max(T[i-1][j], T[i][j-1]). The walk back from T[len(reference)][len(candidate)] takes a match
     diagonally; otherwise it steps back in the candidate only when that keeps a longer subsequence,
     and on a tie steps back in the reference. rouge-score walks the same way, which matters for
-    ROUGE-Lsum, where the chosen positions are counted. A table of :func:`bleu_lab.fast.worth_it`
+    ROUGE-Lsum, where the chosen positions are counted. A table of :data:`bleu_lab.fast.FAST_FROM`
     cells goes to :func:`bleu_lab.fast.lcs.lcs_pairs` (bit-parallel rows, the same pairs).
 
     >>> lcs_pairs(["a", "b", "c", "b"], ["b", "c", "a", "b"])
     [(1, 0), (2, 1), (3, 3)]
     """
-    if worth_it(len(reference) * len(candidate)):
+    if len(reference) * len(candidate) >= fast.FAST_FROM:
         from .fast.lcs import lcs_pairs as bit_parallel_lcs_pairs
 
         return bit_parallel_lcs_pairs(reference, candidate)
@@ -429,7 +429,7 @@ def _score_lcs_summary(candidate_sentences, reference_sentences):
     hits, marks, offset = [], set(), 0
     candidate_vocabularies = [set(candidate) for candidate in candidate_sentences]
     find_pairs = lcs_pairs
-    if worth_it(cand_total * ref_total):  # the tables of all sentence pairs: bit-parallel rows for every pair
+    if cand_total * ref_total >= fast.FAST_FROM:  # the tables of all sentence pairs: bit-parallel rows for every pair
         from .fast import lcs as fast_lcs
 
         find_pairs = fast_lcs.lcs_pairs

@@ -297,7 +297,7 @@ def resolve(dotted: str):
 
 @pytest.mark.parametrize("path", FAST_MODULES, ids=lambda p: p.name)
 def test_every_fast_function_names_the_readable_function_it_equals(path):
-    # fast/__init__.py holds the one threshold (worth_it chooses; it computes nothing to be equal to).
+    # fast/__init__.py holds the one threshold, FAST_FROM (it computes nothing to be equal to).
     functions = public_functions(path)
     assert functions, f"{path.name} has no public function"
     for function in functions:

@@ -107,3 +107,30 @@ def test_bleu_runs_with_numpy_absent():
     c, refs = CANDIDATE, REFERENCES
     assert got == {name: eval(call, {"b": bleu_lab, "c": c, "refs": refs}) for name, call in CALLS.items()}
     assert got["bp"] == pytest.approx(0.1353352832366127)  # exp(1 - 6/2), by hand
+
+
+def test_one_threshold_chooses_the_engine_for_bleu_too(monkeypatch):
+    # bleu_lab.fast.FAST_FROM is read at the call: at 0 every corpus goes to the array engine, with the
+    # readable counting's numbers; sacrebleu agrees with both.
+    import sacrebleu
+
+    import bleu_lab.fast
+    from bleu_lab.fast import counting
+
+    candidates = [CANDIDATE, "a dog ran in the park", "the the the"]
+    references = [[REFERENCES[0]], ["a dog runs in the park"], ["the cat"]]
+    readable = bleu_lab.corpus_bleu(candidates, references, smoothing="exp")
+    engine = counting.count_statistics
+    calls = []
+
+    def spied(*arguments, **keywords):
+        calls.append(1)
+        return engine(*arguments, **keywords)
+
+    monkeypatch.setattr(counting, "count_statistics", spied)
+    monkeypatch.setattr(bleu_lab.fast, "FAST_FROM", 0)
+    fast = bleu_lab.corpus_bleu(candidates, references, smoothing="exp")
+    assert calls == [1]
+    assert (fast.counts, fast.totals, fast.score) == (readable.counts, readable.totals, readable.score)
+    expected = sacrebleu.corpus_bleu(candidates, [[refs[0] for refs in references]]).score  # its default is exp
+    assert fast.score * 100 == pytest.approx(expected, abs=1e-9)

@@ -21,6 +21,7 @@ from itertools import chain
 from operator import is_
 from typing import Any
 
+from .. import fast
 from ..checks import (
     References,
     Text,
@@ -37,7 +38,6 @@ from ..checks import (
     keywords_checked,
     warn_if_impossible,
 )
-from ..fast import FAST_FROM
 from ..tokenizers import get_tokenizer, lines_for_counting, sacrebleu_line_tokenizer
 from .results import BleuResult, BrevityPenaltyResult, PrecisionResult
 from .scoring import NLTK_FIFTH_ORDER, BleuSettings, bleu_score, brevity_penalty_value
@@ -234,7 +234,7 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
     sentence (:func:`.statistics.sentence_statistics`), or by the array engine from
     :data:`bleu_lab.fast.FAST_FROM` characters of text on (the same numbers, tests/test_fast_engine.py)."""
     texts = chain(candidates, chain.from_iterable(references))  # a token counts its letters and a space
-    if sum([len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts]) < FAST_FROM:
+    if sum([len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts]) < fast.FAST_FROM:
         return SentenceStats(rows=[
             sentence_statistics(tokens_of(candidate, tokenize, lowercase),
                                 [tokens_of(r, tokenize, lowercase) for r in refs], max_order).as_row()

@@ -2,7 +2,7 @@
 
 Equals :func:`bleu_lab.chrf.pair_counts` of every (candidate, reference) pair, which
 :func:`bleu_lab.chrf.corpus_chrf` and :func:`bleu_lab.chrf.system_chrf` call one pair at a time below
-:func:`bleu_lab.fast.worth_it` characters of text; ``tests/test_fast_engine_metrics.py`` proves the
+:data:`bleu_lab.fast.FAST_FROM` characters of text; ``tests/test_fast_engine_metrics.py`` proves the
 two equal on generated input.
 """
 

@@ -2,7 +2,7 @@
 
 Equals the readable dynamic programme of :func:`bleu_lab.rouge.lcs_length` and
 :func:`bleu_lab.rouge.lcs_pairs` (Lin 2004, section 3.1), which hand over to these functions when
-the table has :func:`bleu_lab.fast.worth_it` cells; ``tests/test_fast_engine_metrics.py`` proves the
+the table has :data:`bleu_lab.fast.FAST_FROM` cells; ``tests/test_fast_engine_metrics.py`` proves the
 two equal on generated input.
 
 The trick (Allison and Dix 1986; Hyyro 2004): a row of the LCS table T, read left to right, rises by
