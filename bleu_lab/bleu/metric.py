@@ -234,7 +234,8 @@ def corpus_statistics(candidates, references, *, max_order=4, tokenize="13a", lo
     sentence (:func:`.statistics.sentence_statistics`), or by the array engine from
     :data:`bleu_lab.fast.FAST_FROM` characters of text on (the same numbers, tests/test_fast_engine.py)."""
     texts = chain(candidates, chain.from_iterable(references))  # a token counts its letters and a space
-    if sum([len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts]) < fast.FAST_FROM:
+    characters = sum([len(text) if isinstance(text, str) else sum(map(len, text)) + len(text) for text in texts])
+    if characters < fast.FAST_FROM:
         return SentenceStats(rows=[
             sentence_statistics(tokens_of(candidate, tokenize, lowercase),
                                 [tokens_of(r, tokenize, lowercase) for r in refs], max_order).as_row()
